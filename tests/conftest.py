@@ -1,0 +1,56 @@
+"""Test-wide wiring: which real services are here, and the rule that CI turns every skip into a failure.
+
+Tests that need PostgreSQL, Redis or Chromium are marked (``postgres``, ``redis``, ``browser``). On a
+machine without the service they skip with a message saying why; when ``LIMES_REQUIRE_SERVICES=1`` (set by
+``.ci/run``) every skip, whatever its cause, is reported as a failure instead.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+from collections.abc import Generator
+from urllib.parse import urlparse
+
+import pytest
+
+REQUIRE_SERVICES = os.environ.get("LIMES_REQUIRE_SERVICES") == "1"
+CHROMIUM = os.environ.get("LIMES_CHROMIUM", "/usr/bin/chromium")
+
+
+def _redis_reachable() -> bool:
+    url = os.environ.get("REDIS_URL")
+    if not url:
+        return False
+    parsed = urlparse(url)
+    try:
+        with socket.create_connection((parsed.hostname or "127.0.0.1", parsed.port or 6379), timeout=1):
+            return True
+    except OSError:
+        return False
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    from django.db import connection
+
+    is_postgres = connection.vendor == "postgresql"
+    has_redis = _redis_reachable()
+    has_chromium = shutil.which(CHROMIUM) is not None
+    for item in items:
+        if "postgres" in item.keywords and not is_postgres:
+            item.add_marker(pytest.mark.skip(reason="needs PostgreSQL: set DATABASE_URL=postgres://..."))
+        if "redis" in item.keywords and not has_redis:
+            item.add_marker(pytest.mark.skip(reason="needs Redis: set REDIS_URL=redis://... to a running server"))
+        if "browser" in item.keywords and not has_chromium:
+            item.add_marker(pytest.mark.skip(reason=f"needs Chromium at {CHROMIUM}: apt-get install chromium"))
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, None, None]:
+    outcome = yield
+    report = outcome.get_result()
+    if REQUIRE_SERVICES and report.skipped:
+        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+        report.outcome = "failed"
+        report.longrepr = f"skipped while LIMES_REQUIRE_SERVICES=1 (CI must run every test): {reason}"
