@@ -1,0 +1,54 @@
+"""Volleys (T9): who may shoot, range, damage applied at once."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from combat.board import Draft
+from combat.errors import IllegalAction
+from combat.events import Shot, lines
+from combat.geometry import in_range
+from combat.model import BattleState, UnitState
+
+
+def check_volley(state: BattleState, shooter: UnitState, target: UnitState) -> None:
+    """Raise ``IllegalAction`` unless ``shooter`` may loose a volley at ``target`` now (T9)."""
+    card = state.unit_type(shooter)
+    if not shooter.on_field:
+        raise IllegalAction("T6", f"{shooter.id} is not on the field")
+    if not card.missile:
+        raise IllegalAction("T9", f"{shooter.id} ({card.name}) does not shoot")
+    if any(shooter.id in key for key in state.contacts):
+        raise IllegalAction("T9.3", f"{shooter.id} is in melee and cannot shoot")
+    if shooter.shot:
+        raise IllegalAction("T9.3", f"{shooter.id} has already shot in this turn")
+    if shooter.arrows <= 0:
+        raise IllegalAction("T9", f"{shooter.id} has no arrows left")
+    if target.side is shooter.side:
+        raise IllegalAction("T9", f"{target.id} is not an enemy of {shooter.id}")
+    if not target.on_field:
+        raise IllegalAction("T9", f"{target.id} is not on the field")
+    if not in_range(shooter, target.cell, state.settings.range_template):
+        raise IllegalAction("T9.1", f"{target.id} is out of {shooter.id}'s range")
+
+
+def volley_damage(state: BattleState, shooter: UnitState, target: UnitState) -> int:
+    """Missile damage against the target's class if the card sets it, else card damage (T9.4)."""
+    card = state.unit_type(shooter)
+    table = card.missile_damage if card.missile_damage is not None else card.damage
+    return table.get(state.unit_type(target).unit_class, 0)
+
+
+def shoot(draft: Draft, shooter_id: str, target_id: str, interception: bool) -> None:
+    """Strike off one arrow and apply the volley's damage at once (T9, T9.4)."""
+    state = draft.freeze()
+    shooter, target = state.units[shooter_id], state.units[target_id]
+    damage = volley_damage(state, shooter, target)
+    draft.put(replace(shooter, arrows=shooter.arrows - 1, shot=True))
+    health = target.health - damage
+    draft.put(replace(target, health=health))
+    draft.events.append(
+        Shot(shooter_id, target_id, lines(damage), lines(max(health, 0)), shooter.arrows - 1, interception)
+    )
+    if health <= 0:
+        draft.rout(target_id, "volley")

@@ -1,0 +1,226 @@
+"""States, actions and events to and from plain JSON-able dicts, with an exact round trip.
+
+Actions use the scenario format (``{"do": "move", "unit": "hi", "path": [[9, 7]]}``); events are
+``{"type": "moved", ...}``; a state keeps health in half-lines (``health`` fields are ints) so that
+rebuilding it is exact.
+"""
+
+from __future__ import annotations
+
+import collections.abc
+import types
+import typing
+from collections.abc import Mapping
+from dataclasses import fields, is_dataclass
+from enum import Enum
+from typing import Any, Union
+
+from combat.actions import ACTION_TYPES, Action
+from combat.errors import InvalidAction
+from combat.events import EVENT_TYPES, Event
+from combat.model import (
+    BattleState,
+    CellFeature,
+    Contact,
+    Facing,
+    Interception,
+    Phase,
+    Settings,
+    Side,
+    Terrain,
+    UnitState,
+    UnitType,
+)
+
+
+def to_plain(value: Any) -> Any:
+    """A value as JSON-able data: enums by value, tuples as lists, whole floats as ints."""
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, bool) or value is None or isinstance(value, (int, str)):
+        return value
+    if isinstance(value, float):
+        return int(value) if value.is_integer() else value
+    if isinstance(value, (tuple, list)):
+        return [to_plain(item) for item in value]
+    if isinstance(value, (frozenset, set)):
+        return sorted(to_plain(item) for item in value)
+    if isinstance(value, Mapping):
+        return {str(to_plain(key)): to_plain(item) for key, item in value.items()}
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_plain(getattr(value, f.name)) for f in fields(value)}
+    raise TypeError(f"cannot serialize {type(value).__name__}")
+
+
+def from_plain(kind: Any, value: Any) -> Any:
+    """The inverse of ``to_plain`` for a value of the annotated type ``kind``."""
+    origin = typing.get_origin(kind)
+    args = typing.get_args(kind)
+    if origin in (Union, types.UnionType):
+        if value is None:
+            return None
+        (inner,) = [arg for arg in args if arg is not type(None)]
+        return from_plain(inner, value)
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(from_plain(args[0], item) for item in value)
+        return tuple(from_plain(arg, item) for arg, item in zip(args, value, strict=True))
+    if origin is frozenset:
+        return frozenset(from_plain(args[0], item) for item in value)
+    if origin in (dict, collections.abc.Mapping):
+        return {from_plain(args[0], key): from_plain(args[1], item) for key, item in value.items()}
+    if isinstance(kind, type) and issubclass(kind, Enum):
+        return kind(value)
+    if isinstance(kind, type) and is_dataclass(kind):
+        hints = typing.get_type_hints(kind)
+        return kind(**{f.name: from_plain(hints[f.name], value[f.name]) for f in fields(kind) if f.name in value})
+    if kind is float:
+        return float(value)
+    return value
+
+
+def event_to_dict(event: Event) -> dict[str, Any]:
+    """An event as ``{"type": ..., fields...}``."""
+    data: dict[str, Any] = {"type": event.type}
+    data.update(to_plain(event))
+    return data
+
+
+def event_from_dict(data: Mapping[str, Any]) -> Event:
+    """The event a dict of ``event_to_dict`` describes."""
+    kind = EVENT_TYPES[data["type"]]
+    fields_ = {key: value for key, value in data.items() if key != "type"}
+    event: Event = from_plain(kind, fields_)
+    return event
+
+
+def action_to_dict(action: Action) -> dict[str, Any]:
+    """An action in the scenario format; optional fields left unset are omitted."""
+    data: dict[str, Any] = {"do": action.do}
+    for key, value in to_plain(action).items():
+        if value is not None:
+            data[key] = value
+    return data
+
+
+_ACTION_FIELDS: dict[str, tuple[tuple[str, str, bool], ...]] = {
+    # do → (field, kind, required)
+    "move": (("unit", "id", True), ("path", "path", True)),
+    "turn": (("unit", "id", True), ("facing", "facing", True)),
+    "shoot": (("unit", "id", True), ("target", "id", True)),
+    "withdraw": (("unit", "id", True), ("path", "path0", False)),
+    "end_turn": (("side", "side", False),),
+    "intercept": (("unit", "id", True), ("target", "id", True), ("path", "path", False)),
+    "end_interceptions": (("side", "side", False),),
+    "concede": (("side", "side", True),),
+    "end_battle": (("winner", "side", True),),
+    "deploy": (("unit", "id", True), ("x", "int", True), ("y", "int", True), ("facing", "facing", True)),
+    "ready": (("side", "side", True),),
+    "place": (("unit", "id", True), ("x", "int", True), ("facing", "facing", False)),
+}
+
+
+def action_from_dict(data: Any, where: str = "action") -> Action:
+    """Parse an action in the scenario format; ``InvalidAction`` names the bad field."""
+    if not isinstance(data, dict):
+        raise InvalidAction(where, "must be an object with a \"do\" field")
+    do = data.get("do")
+    if do not in ACTION_TYPES:
+        raise InvalidAction(f"{where}.do", f"unknown action {do!r}; expected one of {', '.join(ACTION_TYPES)}")
+    spec = _ACTION_FIELDS[do]
+    known = {"do", *(name for name, _, _ in spec)}
+    for key in data:
+        if key not in known:
+            raise InvalidAction(f"{where}.{key}", f"is not a field of {do}")
+    values: dict[str, Any] = {}
+    for name, kind, required in spec:
+        if name not in data:
+            if required:
+                raise InvalidAction(f"{where}.{name}", "is missing")
+            if kind == "path0":
+                values[name] = ()
+            continue
+        values[name] = parse_field(kind, data[name], f"{where}.{name}")
+    action: Action = ACTION_TYPES[do](**values)
+    return action
+
+
+def parse_field(kind: str, value: Any, where: str) -> Any:
+    """One action field: an id, a path, a facing, a side or an int."""
+    if kind == "id":
+        if not isinstance(value, str) or not value:
+            raise InvalidAction(where, "must be a unit id (a non-empty string)")
+        return value
+    if kind in ("path", "path0"):
+        if not isinstance(value, list) or (kind == "path" and not value):
+            raise InvalidAction(where, "must be a list of [x, y] cells" + (", at least one" if kind == "path" else ""))
+        return tuple(parse_cell(cell, f"{where}[{index}]") for index, cell in enumerate(value))
+    if kind == "facing":
+        try:
+            return Facing(value)
+        except ValueError:
+            raise InvalidAction(where, "must be one of N, E, S, W") from None
+    if kind == "side":
+        try:
+            return Side(value)
+        except ValueError:
+            raise InvalidAction(where, "must be \"attacker\" or \"defender\"") from None
+    if not is_int(value):
+        raise InvalidAction(where, "must be an integer")
+    return value
+
+
+def is_int(value: Any) -> bool:
+    """Whether a JSON value is an integer (booleans are not)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def parse_cell(value: Any, where: str) -> tuple[int, int]:
+    """An ``[x, y]`` pair of integers."""
+    if not isinstance(value, list) or len(value) != 2 or not all(is_int(v) for v in value):
+        raise InvalidAction(where, "must be an [x, y] pair of integers")
+    return (value[0], value[1])
+
+
+def state_to_dict(state: BattleState) -> dict[str, Any]:
+    """A state as plain data (health and damage in half-lines)."""
+    return {
+        "terrain": state.terrain.value,
+        "cells": [[x, y, feature.value] for (x, y), feature in state.cells.items()],
+        "settings": to_plain(state.settings),
+        "unit_types": {name: to_plain(card) for name, card in state.unit_types.items()},
+        "units": [to_plain(unit) for unit in state.units.values()],
+        "contacts": [to_plain(contact) for contact in state.contacts.values()],
+        "round": state.round,
+        "side": state.side.value,
+        "phase": state.phase.value,
+        "seq": state.seq,
+        "pairs": to_plain(state.pairs),
+        "interceptions": to_plain(state.interceptions),
+        "engaged_at_start": sorted(state.engaged_at_start),
+        "winner": to_plain(state.winner),
+        "ready": sorted(side.value for side in state.ready),
+    }
+
+
+def state_from_dict(data: Mapping[str, Any]) -> BattleState:
+    """The state ``state_to_dict`` wrote."""
+    units = [from_plain(UnitState, unit) for unit in data["units"]]
+    contacts = [from_plain(Contact, contact) for contact in data["contacts"]]
+    return BattleState(
+        terrain=Terrain(data["terrain"]),
+        cells={(x, y): CellFeature(feature) for x, y, feature in data["cells"]},
+        unit_types={name: from_plain(UnitType, card) for name, card in data["unit_types"].items()},
+        settings=from_plain(Settings, data["settings"]),
+        units={unit.id: unit for unit in units},
+        contacts={contact.key: contact for contact in contacts},
+        round=data["round"],
+        side=Side(data["side"]),
+        phase=Phase(data["phase"]),
+        seq=data["seq"],
+        pairs=tuple((a, b) for a, b in data["pairs"]),
+        interceptions=tuple(from_plain(Interception, item) for item in data["interceptions"]),
+        engaged_at_start=frozenset(data["engaged_at_start"]),
+        winner=None if data["winner"] is None else Side(data["winner"]),
+        ready=frozenset(Side(side) for side in data["ready"]),
+    )

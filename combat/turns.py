@@ -1,0 +1,103 @@
+"""The T13 sequence: a side's turn ends, the window opens or melee is resolved, the next turn starts."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from combat.board import Draft
+from combat.dice import Dice
+from combat.events import ReinforcementPlaced, TurnEnded, TurnStarted, WindowClosed, WindowOpened
+from combat.geometry import edge_row
+from combat.interception import engaged, legal_interceptions
+from combat.melee import resolve
+from combat.model import GRID_WIDTH, Cell, Facing, Phase, Side, Status, UnitState
+from combat.movement import speed
+
+
+def end_turn(draft: Draft, dice: Dice) -> None:
+    """A's turn ends (T13 step 2): open B's window (step 3) or resolve melee at once (step 4)."""
+    ending = draft.side
+    draft.events.append(TurnEnded(ending, draft.round))
+    if ending is Side.DEFENDER:
+        draft.round += 1  # a round ends when the defender's turn ends; the window is B's turn
+    draft.side = ending.other
+    options = legal_interceptions(draft.freeze(), draft.side)
+    if options:
+        draft.phase = Phase.INTERCEPTION
+        interceptors = tuple(dict.fromkeys(option.unit for option in options))
+        draft.events.append(WindowOpened(draft.side, interceptors))
+        return
+    _resolve_and_start(draft, dice)
+
+
+def close_window(draft: Draft, dice: Dice) -> None:
+    """The window closes (T10.1): melee is resolved (step 4), then B's step 2 begins."""
+    draft.events.append(WindowClosed(draft.side))
+    draft.phase = Phase.MOVE
+    _resolve_and_start(draft, dice)
+
+
+def _resolve_and_start(draft: Draft, dice: Dice) -> None:
+    draft.phase = Phase.MOVE
+    resolve(draft, dice)
+    if draft.check_end():
+        return
+    start_turn(draft)
+
+
+def start_turn(draft: Draft) -> None:
+    """Steps 1–2 for the side to act: due reinforcements arrive, points reset, volleys renew."""
+    side = draft.side
+    state = draft.freeze()
+    draft.engaged_at_start = engaged(state)
+    for unit in state.units.values():
+        changes: dict[str, object] = {}
+        if unit.shot:
+            changes["shot"] = False
+        if unit.side is side.other and unit.restricted:
+            changes["restricted"] = False  # T10.3 lasts for the rest of the interceptor's own turn
+        if unit.side is side:
+            changes["points"] = speed(state.unit_type(unit), state.terrain)
+            changes["cells_moved"] = 0
+        if changes:
+            draft.put(replace(unit, **changes))  # type: ignore[arg-type]
+    if draft.round == state.settings.reinforcement_round:
+        for unit in list(draft.units.values()):
+            if unit.side is side and unit.status is Status.RESERVE and unit.reserve_x is not None:
+                cell = _free_edge_cell(draft, side, unit.reserve_x)
+                if cell is not None:
+                    place(draft, unit, cell, unit.facing)
+    draft.events.append(TurnStarted(side, draft.round))
+
+
+def _free_edge_cell(draft: Draft, side: Side, x: int) -> Cell | None:
+    """The free passable cell of the edge row nearest column x (ties: the smaller x)."""
+    y = edge_row(side)
+    occupied = draft.occupied()
+    cells = draft.base.cells
+    for distance in range(GRID_WIDTH):
+        for column in (x - distance, x + distance):
+            cell = (column, y)
+            feature = cells.get(cell)
+            if 0 <= column < GRID_WIDTH and cell not in occupied and (
+                feature is None or not feature.is_impassable
+            ):
+                return cell
+    return None
+
+
+def place(draft: Draft, unit: UnitState, cell: Cell, facing: Facing) -> None:
+    """A reinforcement arrives (T9.6): full points; it initiates any contact its cell makes."""
+    state = draft.base
+    placed = replace(
+        unit,
+        x=cell[0],
+        y=cell[1],
+        facing=facing,
+        status=Status.FIELD,
+        points=speed(state.unit_type(unit), state.terrain),
+        cells_moved=0,
+    )
+    draft.put(placed)
+    draft.events.append(ReinforcementPlaced(unit.id, cell[0], cell[1], placed.facing))
+    draft.make_contacts(unit.id, charge=False)
