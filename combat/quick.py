@@ -7,7 +7,7 @@ defender's, each side by unit id) and returns every roll for the campaign log.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from combat.dice import Dice
@@ -69,15 +69,15 @@ class _Roller:
     dice: Dice
     rolls: list[Roll] = field(default_factory=list)
 
-    def roll(self, side: str, roller: str, purpose: str, target: int) -> Roll:
+    def roll(self, side: str, roller: str, purpose: str, target: int, modifier: int = 0) -> Roll:
         dice = (self.dice.roll(6), self.dice.roll(6), self.dice.roll(6))
-        result = Roll(side, roller, purpose, target, dice)
+        result = Roll(side, roller, purpose, target, dice, modifier)
         self.rolls.append(result)
         return result
 
     def discard(self, roll: Roll) -> None:
         index = next(i for i, r in enumerate(self.rolls) if r is roll)
-        self.rolls[index] = Roll(roll.side, roll.roller, roll.purpose, roll.target, roll.dice, kept=False)
+        self.rolls[index] = replace(roll, kept=False)
 
 
 def validate_battle(battle: QuickBattle) -> None:
@@ -99,7 +99,9 @@ def validate_battle(battle: QuickBattle) -> None:
     if battle.siege and not battle.storm:
         # Interpretation of Q6: a siege is settled by the quick battle only when the attacker storms;
         # otherwise it goes on by other means (hunger, bribery) and no table applies.
-        raise IllegalAction("Q6", "in a siege the quick battle applies only when the attacker storms the city")
+        raise IllegalAction(
+            "Q6", "in a siege the quick battle applies only when the attacker storms the city"
+        )
 
 
 def _contest(battle: QuickBattle, roller: _Roller, skill: Skill) -> tuple[int, int]:
@@ -124,9 +126,12 @@ def _contest(battle: QuickBattle, roller: _Roller, skill: Skill) -> tuple[int, i
     return margins[ATTACKER], margins[DEFENDER]
 
 
-def _morale(roller: _Roller, name: str, side: QuickSide, unit: QuickUnit, modifier: int, purpose: str) -> Roll:
+def _morale(
+    roller: _Roller, name: str, side: QuickSide, unit: QuickUnit, modifier: int, purpose: str
+) -> Roll:
     """Q2: 3d6 against the unit's Morale, with the side's carried modifier and the table's."""
-    return roller.roll(name, unit.id, purpose, unit.morale + side.morale_modifier + modifier)
+    total = side.morale_modifier + modifier
+    return roller.roll(name, unit.id, purpose, unit.morale + total, total)
 
 
 def _sorted(side: QuickSide) -> list[QuickUnit]:
@@ -138,7 +143,7 @@ def _everyone_rolls(roller: _Roller, battle: QuickBattle) -> dict[str, UnitOutco
     outcomes: dict[str, UnitOutcome] = {}
     for name, side in ((ATTACKER, battle.attacker), (DEFENDER, battle.defender)):
         for unit in _sorted(side):
-            roll = _morale(roller, name, side, unit, 0, "Morale (no clear winner)")
+            roll = _morale(roller, name, side, unit, 0, "Morale: hold, retreat or rout")
             if roll.success:
                 outcomes[unit.id] = UnitOutcome.HOLDS
             elif roll.margin >= -4:
@@ -156,7 +161,7 @@ def _each_retreats_or_routs(
     nowhere = nowhere_applies and side.nowhere_to_retreat
     must_retreat: list[QuickUnit] = []
     for unit in _sorted(side):
-        roll = _morale(roller, name, side, unit, modifier, f"Morale ({modifier:+d})")
+        roll = _morale(roller, name, side, unit, modifier, "Morale: retreat in good order or rout")
         if roll.success:
             outcomes[unit.id] = UnitOutcome.RETREAT
             must_retreat.append(unit)
@@ -172,7 +177,10 @@ def _half_hold(
 ) -> dict[str, UnitOutcome]:
     """The army holds if at least half its units make Morale; otherwise all retreat in good order."""
     units = _sorted(side)
-    made = sum(_morale(roller, name, side, unit, modifier, f"Morale ({modifier:+d})").success for unit in units)
+    made = sum(
+        _morale(roller, name, side, unit, modifier, "Morale: the army holds if half make it").success
+        for unit in units
+    )
     if 2 * made >= len(units):
         return {unit.id: UnitOutcome.HOLDS for unit in units}
     if nowhere_applies and side.nowhere_to_retreat:
@@ -180,13 +188,15 @@ def _half_hold(
     return {unit.id: UnitOutcome.RETREAT for unit in units}
 
 
-def _nowhere_to_go(roller: _Roller, name: str, side: QuickSide, units: list[QuickUnit]) -> dict[str, UnitOutcome]:
+def _nowhere_to_go(
+    roller: _Roller, name: str, side: QuickSide, units: list[QuickUnit]
+) -> dict[str, UnitOutcome]:
     """Q5 footnote: each unit that must retreat but cannot rolls again at +2: hold or surrender."""
     outcomes: dict[str, UnitOutcome] = {}
     for unit in units:
         # Interpretation: the second roll is at +2 on the unit's Morale; the table's penalty does not
         # carry into it.
-        roll = _morale(roller, name, side, unit, NOWHERE_BONUS, "Morale again, nowhere to retreat (+2)")
+        roll = _morale(roller, name, side, unit, NOWHERE_BONUS, "Morale again: nowhere to retreat")
         outcomes[unit.id] = UnitOutcome.HOLDS if roll.success else UnitOutcome.SURRENDER
     return outcomes
 
@@ -224,7 +234,9 @@ def resolve_quick_battle(battle: QuickBattle, dice: Dice) -> QuickResult:
             outcomes.update(_half_hold(roller, DEFENDER, battle.defender, TABLE_C_MORALE[band], True))
         else:
             position_taken, captured = True, band == 4
-            outcomes.update(_each_retreats_or_routs(roller, DEFENDER, battle.defender, TABLE_C_MORALE[band], True))
+            outcomes.update(
+                _each_retreats_or_routs(roller, DEFENDER, battle.defender, TABLE_C_MORALE[band], True)
+            )
     else:
         # Interpretation: equal margins are a win by 0 for the defender, who still holds the field
         # (as in T11); table C starts at 1.
@@ -236,7 +248,9 @@ def resolve_quick_battle(battle: QuickBattle, dice: Dice) -> QuickResult:
         elif band in (1, 2):
             outcomes.update(_half_hold(roller, ATTACKER, battle.attacker, TABLE_B_MORALE[band], False))
         else:
-            outcomes.update(_each_retreats_or_routs(roller, ATTACKER, battle.attacker, TABLE_B_MORALE[band], False))
+            outcomes.update(
+                _each_retreats_or_routs(roller, ATTACKER, battle.attacker, TABLE_B_MORALE[band], False)
+            )
     return QuickResult(
         skill=skill,
         attacker_margin=att_margin,
@@ -276,6 +290,10 @@ def _unit_results(battle: QuickBattle, outcomes: dict[str, UnitOutcome]) -> tupl
     for name, side in ((ATTACKER, battle.attacker), (DEFENDER, battle.defender)):
         for unit in _sorted(side):
             outcome = outcomes[unit.id]
-            after = rout_health(unit.health, battle.rout_health_loss) if outcome is UnitOutcome.ROUT else unit.health
+            after = (
+                rout_health(unit.health, battle.rout_health_loss)
+                if outcome is UnitOutcome.ROUT
+                else unit.health
+            )
             results.append(UnitResult(name, unit.id, outcome, unit.health, after))
     return tuple(results)

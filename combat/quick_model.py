@@ -89,13 +89,17 @@ class QuickBattle:
 
 @dataclass(frozen=True)
 class Roll:
-    """One 3d6 roll for the campaign log: who rolled, why, against what, the dice and the result."""
+    """One 3d6 roll for the campaign log: who rolled, why, against what, the dice and the result.
+
+    ``target`` is the modified skill or Morale; ``modifier`` is the part of it that is not the base value.
+    """
 
     side: str
     roller: str
     purpose: str
     target: int
     dice: tuple[int, int, int]
+    modifier: int = 0
     kept: bool = True
 
     @property
@@ -120,6 +124,7 @@ class Roll:
             "roller": self.roller,
             "purpose": self.purpose,
             "target": self.target,
+            "modifier": self.modifier,
             "dice": list(self.dice),
             "total": self.total,
             "margin": self.margin,

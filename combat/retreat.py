@@ -36,7 +36,10 @@ def validate_input(inp: RetreatInput) -> None:
     ids = [u.id for u in inp.units]
     if len(set(ids)) != len(ids):
         raise InvalidAction("units", "unit ids must be unique")
-    for name, key in ((inp.battle_province, "battle.province"), (inp.attacker_origin, "battle.attacker_origin")):
+    for name, key in (
+        (inp.battle_province, "battle.province"),
+        (inp.attacker_origin, "battle.attacker_origin"),
+    ):
         if name not in inp.provinces:
             raise InvalidAction(key, f"unknown province {name!r}")
     for i, border in enumerate(inp.borders):
@@ -117,7 +120,9 @@ def _distances(inp: RetreatInput, graph: dict[str, dict[str, BorderKind]]) -> di
     return distances
 
 
-def _all_paths(inp: RetreatInput, graph: dict[str, dict[str, BorderKind]], ends: set[str]) -> list[tuple[str, ...]]:
+def _all_paths(
+    inp: RetreatInput, graph: dict[str, dict[str, BorderKind]], ends: set[str]
+) -> list[tuple[str, ...]]:
     paths: list[tuple[str, ...]] = []
 
     def walk(path: tuple[str, ...]) -> None:
@@ -127,7 +132,11 @@ def _all_paths(inp: RetreatInput, graph: dict[str, dict[str, BorderKind]], ends:
         if len(path) == MAX_PROVINCES_ENTERED:
             return
         for there in sorted(graph[here]):
-            if graph[here][there] is BorderKind.NORMAL and there not in path and _may_step(inp, len(path), there):
+            if (
+                graph[here][there] is BorderKind.NORMAL
+                and there not in path
+                and _may_step(inp, len(path), there)
+            ):
                 walk(path + (there,))
 
     walk(())
@@ -160,7 +169,7 @@ def _route_option(inp: RetreatInput, path: tuple[str, ...], army_size: int) -> R
         units = 1 if reasons else 0
         enemy = _enemy_units(inp, province)
         if enemy:
-            reasons.append(f"{enemy} enemy units")
+            reasons.append(f"{enemy} enemy unit" + ("s" if enemy > 1 else ""))
             units += enemy
         if units:
             penalties.append(Penalty(name, tuple(reasons), units))
@@ -248,7 +257,9 @@ def _check_route(inp: RetreatInput, route: tuple[str, ...], options: RetreatOpti
             raise IllegalAction("R1.3", f"{here} and {there} do not share a border")
         kind = graph[here][there]
         if kind is not BorderKind.NORMAL:
-            raise IllegalAction("R1.3", f"a retreat may not cross the {kind.value} border from {here} to {there}")
+            raise IllegalAction(
+                "R1.3", f"a retreat may not cross the {kind.value} border from {here} to {there}"
+            )
         if i == 0 and inp.side is Side.ATTACKER and there != inp.attacker_origin:
             raise IllegalAction("R1.1", f"the attacker must first retreat into {inp.attacker_origin}")
         if inp.side is Side.DEFENDER and there == inp.attacker_origin:
@@ -256,7 +267,9 @@ def _check_route(inp: RetreatInput, route: tuple[str, ...], options: RetreatOpti
         if there in entered or there == inp.battle_province:
             raise IllegalAction("R1.3", f"a retreat may not re-enter {there}")
         if i >= MAX_PROVINCES_ENTERED:
-            raise IllegalAction("R1.3", f"a retreat may not enter more than {MAX_PROVINCES_ENTERED} provinces")
+            raise IllegalAction(
+                "R1.3", f"a retreat may not enter more than {MAX_PROVINCES_ENTERED} provinces"
+            )
         entered.add(there)
         here = there
     problem = _end_problem(inp, here, options.army_size)
@@ -266,11 +279,14 @@ def _check_route(inp: RetreatInput, route: tuple[str, ...], options: RetreatOpti
         if option.path == route:
             return option
     raise IllegalAction(
-        "R1.3", f"{here} is farther from the battle than the nearest eligible province ({options.destinations[0]})"
+        "R1.3",
+        f"{here} is farther from the battle than the nearest eligible province ({options.destinations[0]})",
     )
 
 
-def _pick(units: list[ArmyUnit], chosen: tuple[str, ...], count: int, field: str, weakest: bool) -> list[ArmyUnit]:
+def _pick(
+    units: list[ArmyUnit], chosen: tuple[str, ...], count: int, field: str, weakest: bool
+) -> list[ArmyUnit]:
     """``count`` units: the chosen ids first, then the weakest (or the healthiest), ties by id."""
     by_id = {u.id: u for u in units}
     picked: list[ArmyUnit] = []
@@ -310,7 +326,9 @@ def apply_retreat(inp: RetreatInput, choice: RetreatChoice) -> RetreatResult:
     if choice.fortress_units:
         for i, unit_id in enumerate(choice.fortress_units):
             if unit_id not in all_ids:
-                raise InvalidAction(f"choice.fortress_units[{i}]", f"unit {unit_id!r} is not in the retreating army")
+                raise InvalidAction(
+                    f"choice.fortress_units[{i}]", f"unit {unit_id!r} is not in the retreating army"
+                )
         if len(set(choice.fortress_units)) != len(choice.fortress_units):
             raise InvalidAction("choice.fortress_units", "a unit is listed twice")
         if options.fortress is None:
@@ -344,7 +362,8 @@ def apply_retreat(inp: RetreatInput, choice: RetreatChoice) -> RetreatResult:
 
 def _check_lost(choice: RetreatChoice, losses: int) -> None:
     if len(choice.lost_units) > losses:
-        raise IllegalAction("R4", f"the retreat costs {losses} units, {len(choice.lost_units)} were chosen")
+        costs = f"{losses} unit" + ("" if losses == 1 else "s")
+        raise IllegalAction("R4", f"the retreat costs {costs}, {len(choice.lost_units)} were chosen")
 
 
 def _apply_route(
