@@ -52,7 +52,7 @@ def front_cell(unit: UnitState) -> Cell:
 def turn_cost(current: Facing, wanted: Facing) -> int:
     """Points to turn (T6): 1 per 90 degrees, 2 for 180."""
     steps = (_INDEX[wanted] - _INDEX[current]) % 4
-    return 2 if steps == 2 else steps
+    return (0, 1, 2, 1)[steps]
 
 
 def edge_row(side: Side) -> int:

@@ -18,8 +18,6 @@ def end_turn(draft: Draft, dice: Dice) -> None:
     """A's turn ends (T13 step 2): open B's window (step 3) or resolve melee at once (step 4)."""
     ending = draft.side
     draft.events.append(TurnEnded(ending, draft.round))
-    if ending is Side.DEFENDER:
-        draft.round += 1  # a round ends when the defender's turn ends; the window is B's turn
     draft.side = ending.other
     options = legal_interceptions(draft.freeze(), draft.side)
     if options:
@@ -42,6 +40,8 @@ def _resolve_and_start(draft: Draft, dice: Dice) -> None:
     resolve(draft, dice)
     if draft.check_end():
         return
+    if draft.side is Side.ATTACKER:
+        draft.round += 1  # the next round begins once the attacker's window has closed
     start_turn(draft)
 
 
