@@ -6,11 +6,13 @@ from typing import Any
 
 from django.http import HttpRequest
 
+from campaign.selectors import membership_of
+
 
 def membership(request: HttpRequest) -> dict[str, Any]:
-    """``current_membership``: the visitor's membership in ``request.campaign``, if a view set one."""
+    """``current_campaign`` (set by a view as ``request.campaign``) and the visitor's ``current_membership``."""
     campaign = getattr(request, "campaign", None)
     user = getattr(request, "user", None)
-    if campaign is None or user is None or not user.is_authenticated:
-        return {"current_membership": None}
-    return {"current_membership": campaign.memberships.filter(user=user).select_related("faction").first()}
+    if campaign is None:
+        return {"current_campaign": None, "current_membership": None}
+    return {"current_campaign": campaign, "current_membership": membership_of(user=user, campaign=campaign)}

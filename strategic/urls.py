@@ -1,5 +1,23 @@
-"""URL routes of this app."""
+"""URL routes of the strategic pages: map, rosters, the players' turn page and its actions."""
 
-from django.urls import URLPattern, URLResolver
+from django.urls import URLPattern, URLResolver, path
 
-urlpatterns: list[URLPattern | URLResolver] = []
+from strategic import views
+
+urlpatterns: list[URLPattern | URLResolver] = [
+    path("c/<slug:slug>/map/", views.map_page, name="map"),
+    path("c/<slug:slug>/map.svg", views.map_svg_file, name="map-svg"),
+    path("c/<slug:slug>/map.png", views.map_png_file, name="map-png"),
+    path("c/<slug:slug>/rosters/", views.rosters_page, name="rosters"),
+    path("c/<slug:slug>/roster.json", views.rosters_page, {"as_json": True}, name="rosters-json"),
+    path("c/<slug:slug>/rosters/<slug:faction>/", views.faction_roster_page, name="roster"),
+    path("c/<slug:slug>/rosters/<slug:faction>/roster.json", views.faction_roster_page, {"as_json": True},
+         name="roster-json"),
+    path("c/<slug:slug>/turn/", views.turn_page, name="turn"),
+    path("c/<slug:slug>/turn/assign/", views.unit_assign_view, name="turn-assign"),
+    path("c/<slug:slug>/turn/army/", views.army_create_view, name="turn-army-create"),
+    path("c/<slug:slug>/turn/move/", views.army_move_view, name="turn-move"),
+    path("c/<slug:slug>/turn/split/", views.army_split_view, name="turn-split"),
+    path("c/<slug:slug>/turn/merge/", views.army_merge_view, name="turn-merge"),
+    path("c/<slug:slug>/turn/pass/", views.turn_pass_view, name="turn-pass"),
+]
