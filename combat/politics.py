@@ -44,7 +44,9 @@ class SupportChange:
         }
 
 
-def support_points(*, army_units: int, lost_in_battle: int, lost_in_retreat: int = 0, lost_to_events: int = 0) -> int:
+def support_points(
+    *, army_units: int, lost_in_battle: int, lost_in_retreat: int = 0, lost_to_events: int = 0
+) -> int:
     """R6: ceil(units the loser actually lost / 2); losses beyond the army's size do not count.
 
     ``army_units`` is every unit the beaten army had at the start of the battle plus any swept up

@@ -150,7 +150,9 @@ def run(data: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         return 3, out
     out["result"] = result.to_dict()
     support = SupportChange(
-        army_units=army_units if army_units is not None else len(inp.units) + len(result.swept_units) + lost_in_battle,
+        army_units=army_units
+        if army_units is not None
+        else len(inp.units) + len(result.swept_units) + lost_in_battle,
         lost_in_battle=lost_in_battle,
         lost_in_retreat=result.units_lost,
         lost_to_events=lost_to_events,

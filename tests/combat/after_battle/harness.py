@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from combat import quick_scenario, retreat_scenario
-from combat.errors import InvalidAction
+from combat.errors import DiceExhausted, InvalidAction
 
 CASES_DIR = Path(__file__).parent / "cases"
 
@@ -40,6 +40,9 @@ def run_case(case: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         return RUNNERS[case["command"]](case["scenario"])
     except InvalidAction as error:
         return 2, {"field": error.field, "message": error.message}
+    except DiceExhausted as error:
+        # The command line prints "error: dice: ..." and exits 2.
+        return 2, {"field": "dice", "message": str(error)}
 
 
 def mismatches(actual: Any, expected: Any, where: str = "output") -> list[str]:

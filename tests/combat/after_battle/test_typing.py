@@ -1,0 +1,31 @@
+"""The after-the-battle modules pass ``mypy --strict``."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[3]
+MODULES = [
+    "combat/retreat.py",
+    "combat/retreat_model.py",
+    "combat/retreat_json.py",
+    "combat/retreat_scenario.py",
+    "combat/politics.py",
+    "combat/quick.py",
+    "combat/quick_model.py",
+    "combat/quick_scenario.py",
+]
+
+
+def test_after_battle_modules_are_mypy_strict_clean() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", *MODULES],
+        check=False,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
