@@ -66,7 +66,7 @@ def province_outlines(
     positions: dict[str, Point], sea: Sequence[Point] = (), width: float = MAP_WIDTH, height: float = MAP_HEIGHT
 ) -> dict[str, list[list[int]]]:
     """The outline of every province, by code: its Voronoi cell among all provinces and sea sites."""
-    sites = list(positions.values()) + [tuple(map(float, p)) for p in sea]
+    sites = [(float(x), float(y)) for x, y in positions.values()] + [(float(p[0]), float(p[1])) for p in sea]
     return {
         code: _rounded(voronoi_cell((float(x), float(y)), sites, width, height))
         for code, (x, y) in positions.items()

@@ -235,7 +235,7 @@ def _pair_codes(entry: dict[str, Any], key: str, label: str, fields: tuple[str, 
     if ok and fields[1] in entry and first == second:
         errors.add(f"{key}.{fields[1]}", SAME_PROVINCE, entry=label, field=fields[1], code=first)
         ok = False
-    return (first, second) if ok and fields[0] in entry and fields[1] in entry else None
+    return (str(first), str(second)) if ok and fields[0] in entry and fields[1] in entry else None
 
 
 def _check_borders(data: dict[str, Any], codes: set[str] | None, errors: _Errors) -> dict[frozenset[str], str]:
@@ -284,12 +284,12 @@ def _check_transitions(data: dict[str, Any], codes: set[str] | None, borders: di
     return good
 
 
-def _check_sea(data: dict[str, Any], errors: _Errors) -> list[list[float]]:
+def _check_sea(data: dict[str, Any], errors: _Errors) -> list[tuple[float, float]]:
     points = _entries(data, "sea", errors)
     for i, point in enumerate(points):
         if not _is_point(point):
             errors.add(f"sea[{i}]", BAD_SEA_POINT, entry=f"sea[{i}]")
-    return points
+    return [(float(x), float(y)) for x, y in points] if not any(k.startswith("sea") for k in errors.by_key) else []
 
 
 def _check_in_use(campaign: Campaign, codes: set[str], errors: _Errors) -> list[Province]:
