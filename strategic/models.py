@@ -192,7 +192,8 @@ class Battle(models.Model):
     province = models.ForeignKey(Province, on_delete=models.PROTECT, related_name="battles")
     origin = models.ForeignKey(Province, on_delete=models.PROTECT, related_name="+", verbose_name=_("attacked from"))
     terrain = models.CharField(_("battlefield terrain"), max_length=10, choices=Terrain.choices)
-    attacker_army = models.ForeignKey(Army, on_delete=models.PROTECT, related_name="attacks")
+    # SET_NULL: merging an army away after its battle must not be blocked; the log keeps who attacked.
+    attacker_army = models.ForeignKey(Army, null=True, blank=True, on_delete=models.SET_NULL, related_name="attacks")
     attacker_faction = models.ForeignKey(Faction, on_delete=models.PROTECT, related_name="+")
     defender_faction = models.ForeignKey(Faction, on_delete=models.PROTECT, related_name="+")
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.PENDING)

@@ -1,0 +1,78 @@
+"""Who may do what in a campaign: the one place where the API, the pages and the services ask."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from campaign.models import Campaign, Faction, Membership
+
+
+def _is_authenticated(user: Any) -> bool:
+    return bool(user is not None and getattr(user, "is_authenticated", False))
+
+
+def _membership(user: Any, campaign: Campaign) -> Membership | None:
+    if not _is_authenticated(user):
+        return None
+    return Membership.objects.filter(campaign=campaign, user=user).first()
+
+
+def is_member(user: Any, campaign: Campaign) -> bool:
+    """True for anyone with a role in the campaign (observers included)."""
+    return _membership(user, campaign) is not None
+
+
+def can_read_campaign(user: Any, campaign: Campaign) -> bool:
+    """Public campaigns are open to everybody; private ones to their members and site superusers."""
+    if campaign.is_public:
+        return True
+    if _is_authenticated(user) and user.is_superuser:
+        return True
+    return is_member(user, campaign)
+
+
+def can_moderate(user: Any, campaign: Campaign) -> bool:
+    """Moderators of this campaign (M1); a site superuser counts as one everywhere."""
+    if not _is_authenticated(user):
+        return False
+    if user.is_superuser:
+        return True
+    membership = _membership(user, campaign)
+    return membership is not None and membership.role == Membership.Role.MODERATOR
+
+
+def can_lead_faction(user: Any, faction: Faction) -> bool:
+    """The faction's leader (by membership or as its leader commander) or a moderator (S1, S2)."""
+    if not _is_authenticated(user):
+        return False
+    if can_moderate(user, faction.campaign):
+        return True
+    if faction.leader_id is not None and faction.leader is not None and faction.leader.user_id == user.id:
+        return True
+    membership = _membership(user, faction.campaign)
+    return (
+        membership is not None
+        and membership.role == Membership.Role.LEADER
+        and membership.faction_id == faction.id
+    )
+
+
+def can_act_for_faction(user: Any, faction: Faction) -> bool:
+    """Its leader, any of its commanders, or a moderator: who may end the faction's turn (S4)."""
+    if can_lead_faction(user, faction):
+        return True
+    if not _is_authenticated(user):
+        return False
+    if faction.commanders.filter(user=user).exists():
+        return True
+    membership = _membership(user, faction.campaign)
+    return membership is not None and membership.faction_id == faction.id
+
+
+def can_command_army(user: Any, army: Any) -> bool:
+    """The army's commander, its faction's leader or a moderator (S2, S5)."""
+    if not _is_authenticated(user):
+        return False
+    if army.commander.user_id is not None and army.commander.user_id == user.id:
+        return True
+    return can_lead_faction(user, army.faction)
