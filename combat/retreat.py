@@ -278,9 +278,9 @@ def _check_route(inp: RetreatInput, route: tuple[str, ...], options: RetreatOpti
     for option in options.routes:
         if option.path == route:
             return option
+    nearest = ", ".join(options.destinations) or "none within reach"
     raise IllegalAction(
-        "R1.3",
-        f"{here} is farther from the battle than the nearest eligible province ({options.destinations[0]})",
+        "R1.3", f"{here} is farther from the battle than the nearest eligible province ({nearest})"
     )
 
 

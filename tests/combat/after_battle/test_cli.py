@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -55,3 +56,12 @@ def test_malformed_file_exits_2_with_one_line_naming_the_field() -> None:
     done = cli("quick", "-", stdin=json.dumps(scenario))
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr == "error: attacker.units[1].health: must be a number\n"
+
+
+def test_the_formats_shown_in_the_docs_run() -> None:
+    text = (ROOT / "docs" / "combat-after-battle.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```json\n(.*?)```", text, flags=re.DOTALL)
+    assert len(blocks) == 2
+    for command, block in zip(["retreat", "quick"], blocks):
+        done = cli(command, "-", stdin=block)
+        assert done.returncode == 0, done.stderr
