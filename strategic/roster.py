@@ -57,6 +57,17 @@ class UnitRow:
         return f"{lines_text(self.health_halves)}/{lines_text(self.max_health_halves)}"
 
     @property
+    def health_cells(self) -> list[str]:
+        """The health lines as "full", "half" or "empty", for drawing."""
+        names = {FULL: "full", HALF: "half", EMPTY: "empty"}
+        return [names[c] for c in self.health_bar]
+
+    @property
+    def arrows_cells(self) -> list[str]:
+        """Arrows as "full" (left) or "empty" (shot)."""
+        return ["full" if c == FULL else "empty" for c in self.arrows_bar]
+
+    @property
     def arrows_bar(self) -> str:
         """Arrows left, one mark each."""
         return FULL * min(self.arrows, self.max_arrows) + EMPTY * max(0, self.max_arrows - self.arrows)
