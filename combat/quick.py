@@ -84,8 +84,8 @@ def validate_battle(battle: QuickBattle) -> None:
     """Raise ``InvalidAction`` for a malformed battle and ``IllegalAction`` for Q6."""
     if battle.men <= 0:
         raise InvalidAction("men", "must be a positive number of men")
-    if not 0 < battle.rout_health_loss <= 1:
-        raise InvalidAction("rout_health_loss", "must be more than 0 and at most 1")
+    if not 0 <= battle.rout_health_loss <= 1:
+        raise InvalidAction("rout_health_loss", "must be between 0 and 1")
     ids: set[str] = set()
     for name, side in ((ATTACKER, battle.attacker), (DEFENDER, battle.defender)):
         if not side.units:
@@ -211,6 +211,7 @@ def resolve_quick_battle(battle: QuickBattle, dice: Dice) -> QuickResult:
     roller = _Roller(dice)
     skill = Skill.TACTICS if battle.men < TACTICS_BELOW_MEN else Skill.STRATEGY
     att_margin, def_margin = _contest(battle, roller, skill)
+    # Interpretation: margins compare even when both fail (failing by 2 beats failing by 5, by 3).
     margin = abs(att_margin - def_margin)
     band, label, name = band_of(margin)
     next_day = (0, 0)
