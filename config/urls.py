@@ -10,6 +10,7 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("api/", include("campaign.api_urls")),
     path("api/", include("strategic.api_urls")),
+    path("api/", include("strategic.api_map_urls")),
     path("admin/", admin.site.urls),
     path("accounts/", include("campaign.account_urls")),
     path("", include("campaign.urls")),

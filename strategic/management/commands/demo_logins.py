@@ -1,0 +1,32 @@
+"""``manage.py demo_logins``: print the demo accounts (user name, password, role, faction, commander)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.management.base import BaseCommand
+
+from strategic.demo.loader import demo_campaign, demo_logins
+
+
+class Command(BaseCommand):
+    help = "Print the demo logins: user names, passwords and roles."
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        campaign = demo_campaign()
+        if campaign is None:
+            self.stdout.write("The demo campaign is not loaded: run `manage.py load_demo` first.")
+            return
+        self.stdout.write(f"Demo logins for {campaign.name_en} (/{campaign.slug}/):")
+        rows = [("user", "password", "role", "faction", "commander")]
+        rows += [(d.username, d.password, str(d.role), d.faction, d.commander) for d in demo_logins()]
+        widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+        for row in rows:
+            self.stdout.write("  " + "  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip())
+        current = campaign.current_faction
+        if current is not None:
+            self.stdout.write(
+                f"It is the turn of {current.name_en} (strategic phase, turn {campaign.turn}): "
+                "log in as aspar or theodosius and move the Army of Thrace from Moesia into Dacia, "
+                "where the Host of Attila stands, to begin a battle."
+            )
