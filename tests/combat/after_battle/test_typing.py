@@ -9,6 +9,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[3]
 MODULES = [
     "combat/retreat.py",
+    "combat/retreat_routes.py",
+    "combat/retreat_apply.py",
     "combat/retreat_model.py",
     "combat/retreat_json.py",
     "combat/retreat_scenario.py",
