@@ -1,0 +1,49 @@
+"""Production settings: ``manage.py check --deploy`` passes with them, and a missing secret stops the start."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+PRODUCTION_ENV = {
+    "LIMES_PRODUCTION": "1",
+    # 50 random-looking characters: Django's deploy check refuses short or "django-insecure-" keys.
+    "SECRET_KEY": "q8T3vZ0pL1mN6xR4kW9sB2yH7jD5fG0aC3eU8iO1tY6rE4wQ2z",
+    "ALLOWED_HOSTS": "limes.example.org",
+    "DATABASE_URL": "postgres://limes:secret@db.example.org:5432/limes",
+    "REDIS_URL": "redis://redis.example.org:6379/0",
+}
+
+
+def _manage(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    # Only the variables given here: a developer's own SECRET_KEY or DEBUG must not leak into the check.
+    base = {k: v for k, v in os.environ.items() if k in {"PATH", "HOME", "LANG", "LC_ALL", "PYTHONPATH"}}
+    return subprocess.run(
+        [sys.executable, "manage.py", *args], cwd=ROOT, env={**base, **env}, capture_output=True, text=True,
+        timeout=300,
+    )
+
+
+def test_check_deploy_passes_with_production_settings() -> None:
+    result = _manage("check", "--deploy", "--fail-level", "WARNING", env=PRODUCTION_ENV)
+    assert result.returncode == 0, result.stderr + result.stdout
+    assert result.stdout.strip() == "System check identified no issues (0 silenced)."
+    assert "WARNING" not in result.stderr
+
+
+def test_production_without_secret_key_fails_naming_it() -> None:
+    env = {k: v for k, v in PRODUCTION_ENV.items() if k != "SECRET_KEY"}
+    result = _manage("check", "--deploy", env=env)
+    assert result.returncode != 0
+    assert "ImproperlyConfigured: SECRET_KEY must be set when LIMES_PRODUCTION=1" in result.stderr
+
+
+def test_production_without_allowed_hosts_fails_naming_it() -> None:
+    env = {k: v for k, v in PRODUCTION_ENV.items() if k != "ALLOWED_HOSTS"}
+    result = _manage("check", "--deploy", env=env)
+    assert result.returncode != 0
+    assert "ImproperlyConfigured: ALLOWED_HOSTS must be set when LIMES_PRODUCTION=1" in result.stderr
