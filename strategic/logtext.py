@@ -44,9 +44,9 @@ SENTENCES: dict[str, Any] = {
     "province_captured": _("%(faction)s captured %(province)s."),
     "battle_begun": _("A battle begins in %(province)s: %(attacker_army)s of %(attacker)s, coming from "
                       "%(origin)s, attacks %(defender)s (terrain: %(terrain)s)."),
-    "support_declared": _("%(army)s of %(faction)s supports the %(side)s."),
+    "support_declared": _("%(army)s of %(faction)s declared support; side: %(side)s."),
     "battle_started": _("A battle is being fought on the tactical map."),
-    "battle_resolved": _("A battle was decided: the %(winner)s won."),
+    "battle_resolved": _("A battle was decided; winner: %(winner)s."),
 }
 CHOICES = {
     "terrain": dict(Terrain.choices), "side": dict(Battle.Side.choices), "winner": dict(Battle.Side.choices),

@@ -1,0 +1,175 @@
+"""The public roster (S3): equal to the game state after every change, in a constant number of queries."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from django.utils import translation
+
+from campaign.models import Commander, Membership
+from strategic import services
+from strategic.models import Unit
+from strategic.roster import health_bar, roster, roster_bbcode, roster_json
+from tests.factories import (
+    ArmyFactory, CampaignFactory, CommanderFactory, FactionFactory, ProvinceFactory, UnitFactory, UnitTypeFactory,
+    member,
+)
+
+
+@pytest.fixture
+def army_world(db: Any) -> SimpleNamespace:
+    """Western Rome: the Army of Gaul (Legio I and archers) in Italia, and Legio II outside any army."""
+    w = SimpleNamespace()
+    w.campaign = CampaignFactory(slug="roster", name_en="Roster", name_ru="Список")
+    w.moderator = member(w.campaign, Membership.Role.MODERATOR)
+    w.west = FactionFactory(campaign=w.campaign, slug="west", name_en="Western Rome",
+                            name_ru="Западная Римская империя", color="#8b1a1a", turn_order=1)
+    w.aetius = CommanderFactory(faction=w.west, name="Aetius", rank=Commander.Rank.LEADER)
+    w.west.leader = w.aetius
+    w.west.save(update_fields=["leader"])
+    w.italia = ProvinceFactory(campaign=w.campaign, code="italia", name_en="Italia", name_ru="Италия")
+    w.infantry = UnitTypeFactory(campaign=w.campaign, code="hi", name_en="Heavy infantry", name_ru="Тяжелая пехота")
+    w.archer_type = UnitTypeFactory(campaign=w.campaign, code="archers", name_en="Archers", name_ru="Лучники",
+                                    unit_class="LI1", health=Decimal("3"), missile=True, arrows=4)
+    w.army = ArmyFactory(faction=w.west, commander=w.aetius, province=w.italia, name="Army of Gaul")
+    w.legio = UnitFactory(faction=w.west, unit_type=w.infantry, army=w.army, name="Legio I")
+    w.archers = UnitFactory(faction=w.west, unit_type=w.archer_type, army=w.army, health_halves=5, arrows=3)
+    w.loose = UnitFactory(faction=w.west, unit_type=w.infantry, province=w.italia, name="Legio II")
+    return w
+
+
+def _bbcode(campaign: Any) -> str:
+    with translation.override("en"):
+        return roster_bbcode(roster(campaign=campaign))
+
+
+@pytest.mark.parametrize(
+    ("halves", "max_halves", "drawn"),
+    [
+        (10, 10, "▮▮▮▮▮"),  # full health
+        (7, 10, "▮▮▮◧▯"),  # 3.5 of 5 lines: a half line is drawn half
+        (0, 10, "▯▯▯▯▯"),  # routed
+        (12, 10, "▮▮▮▮▮"),  # above the card's health is drawn full, not longer
+        (5, 7, "▮▮◧▯"),  # a card of 3.5 lines has 4 slots
+    ],
+)
+def test_t3_1_health_is_drawn_in_lines_and_halves(halves: int, max_halves: int, drawn: str) -> None:
+    assert health_bar(halves, max_halves) == drawn
+
+
+def test_s3_bbcode_of_a_small_roster_is_exact(army_world: SimpleNamespace) -> None:
+    assert _bbcode(army_world.campaign) == (
+        "[b][color=#8b1a1a]Western Rome[/color][/b]\n"
+        "Leader: Aetius\n"
+        "[b]Army of Gaul[/b] — commander Aetius, Italia\n"
+        "[list]\n"
+        "[*]Legio I (Heavy infantry): ▮▮▮▮▮ 5/5\n"
+        "[*]Archers: ▮▮◧ 2.5/3 — arrows 3/4\n"
+        "[/list]\n"
+        "[b]Outside armies[/b]\n"
+        "[list]\n"
+        "[*]Legio II (Heavy infantry): ▮▮▮▮▮ 5/5 — Italia\n"
+        "[/list]\n"
+    )
+
+
+def test_s3_bbcode_in_russian_uses_russian_names(army_world: SimpleNamespace) -> None:
+    with translation.override("ru"):
+        text = roster_bbcode(roster(campaign=army_world.campaign))
+    assert text.splitlines()[:4] == [
+        "[b][color=#8b1a1a]Западная Римская империя[/color][/b]",
+        "Лидер: Aetius",
+        "[b]Army of Gaul[/b] — командующий Aetius, Италия",
+        "[list]",
+    ]
+    assert "[*]Legio I (Тяжелая пехота): ▮▮▮▮▮ 5/5" in text
+
+
+def test_s3_roster_follows_a_unit_moved_out_of_its_army(army_world: SimpleNamespace) -> None:
+    w = army_world
+    services.unit_assign(actor=w.moderator, unit=w.legio, army=None)
+    (faction,) = roster(campaign=w.campaign)
+    assert [u.label for u in faction.armies[0].units] == ["Archers"]
+    assert [(u.label, u.province) for u in faction.loose_units] == [("Legio I", "Italia"), ("Legio II", "Italia")]
+
+
+def test_s3_roster_follows_a_unit_placed_into_an_army(army_world: SimpleNamespace) -> None:
+    w = army_world
+    services.unit_assign(actor=w.moderator, unit=w.loose, army=w.army)
+    (faction,) = roster(campaign=w.campaign)
+    assert [u.label for u in faction.armies[0].units] == ["Legio I", "Archers", "Legio II"]
+    assert faction.loose_units == []
+
+
+def test_s3_roster_follows_health_and_arrows(army_world: SimpleNamespace) -> None:
+    w = army_world
+    Unit.objects.filter(pk=w.archers.pk).update(health_halves=1, arrows=0)
+    (faction,) = roster(campaign=w.campaign)
+    archers = faction.armies[0].units[1]
+    assert (archers.health_bar, archers.health_text, archers.arrows_bar) == ("◧▯▯", "0.5/3", "▯▯▯▯")
+
+
+def test_s3_roster_follows_an_army_split(army_world: SimpleNamespace) -> None:
+    w = army_world
+    services.army_split(actor=w.moderator, army=w.army, unit_ids=[w.archers.pk], name="Sagittarii")
+    (faction,) = roster(campaign=w.campaign)
+    assert [(a.name, a.commander, a.province, [u.label for u in a.units]) for a in faction.armies] == [
+        ("Army of Gaul", "Aetius", "Italia", ["Legio I"]),
+        ("Sagittarii", "Aetius", "Italia", ["Archers"]),
+    ]
+
+
+def test_s3_roster_follows_an_army_move(army_world: SimpleNamespace) -> None:
+    w = army_world
+    w.army.province = ProvinceFactory(campaign=w.campaign, code="gallia", name_en="Gallia")
+    w.army.save()
+    (faction,) = roster(campaign=w.campaign)
+    assert faction.armies[0].province == "Gallia"
+
+
+def test_s3_roster_json(army_world: SimpleNamespace) -> None:
+    with translation.override("en"):
+        data = roster_json(roster(campaign=army_world.campaign))
+    faction = data["factions"][0]  # type: ignore[index]
+    assert faction["armies"][0]["units"][1] == {
+        "id": army_world.archers.pk, "name": "", "type": "Archers", "class": "LI1", "health": 2.5,
+        "max_health": 3.0, "arrows": 3, "max_arrows": 4,
+    }
+    assert faction["units_outside_armies"][0]["province"] == "Italia"
+
+
+def _grow(w: SimpleNamespace, n: int) -> None:
+    for i in range(n):
+        army = ArmyFactory(faction=w.west, commander=w.aetius, province=w.italia, name=f"Army {i}")
+        for _ in range(3):
+            UnitFactory(faction=w.west, unit_type=w.infantry, army=army)
+        UnitFactory(faction=w.west, unit_type=w.archer_type, province=w.italia)
+    other = FactionFactory(campaign=w.campaign, slug=f"more-{n}")
+    UnitFactory(faction=other, unit_type=w.infantry, province=w.italia)
+
+
+@pytest.mark.parametrize("extra", [0, 25])
+def test_s3_roster_reads_in_four_queries_whatever_the_size(
+    army_world: SimpleNamespace, extra: int, django_assert_max_num_queries: Any
+) -> None:
+    _grow(army_world, extra)
+    with django_assert_max_num_queries(4):
+        rosters = roster(campaign=army_world.campaign)
+        roster_bbcode(rosters)
+    assert sum(f.unit_count for f in rosters) == 3 + extra * 4 + 1
+
+
+def test_s3_roster_page_queries_do_not_grow_with_units(
+    army_world: SimpleNamespace, client: Any, django_assert_max_num_queries: Any
+) -> None:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as small:
+        assert client.get("/c/roster/rosters/").status_code == 200
+    _grow(army_world, 20)
+    with django_assert_max_num_queries(len(small.captured_queries)):
+        assert client.get("/c/roster/rosters/").status_code == 200
