@@ -116,9 +116,7 @@ def _window(draft: Draft, action: Action, dice: Dice) -> None:
     if isinstance(action, Shoot) and draft.units[action.unit].side is not intercepting:
         _act(draft, action, dice)  # T9.3: the other side may shoot; the window stays open
         return
-    if isinstance(action, EndBattle) or (
-        isinstance(action, Concede) and action.side is not intercepting
-    ):
+    if isinstance(action, EndBattle) or (isinstance(action, Concede) and action.side is not intercepting):
         _act(draft, action, dice)
         return
     if isinstance(action, (Deploy, Ready)):
@@ -164,7 +162,9 @@ def _own_unit(draft: Draft, unit_id: str) -> UnitState:
     if not unit.on_field:
         raise IllegalAction("T6", f"{unit_id} is not on the field")
     if unit.side is not draft.side:
-        raise IllegalAction("T6", f"{unit_id} belongs to the {unit.side.value}; it is the {draft.side.value}'s turn")
+        raise IllegalAction(
+            "T6", f"{unit_id} belongs to the {unit.side.value}; it is the {draft.side.value}'s turn"
+        )
     if unit.restricted:
         raise IllegalAction("T10.3", f"{unit_id} intercepted and may neither move nor turn in this turn")
     return unit
@@ -172,9 +172,11 @@ def _own_unit(draft: Draft, unit_id: str) -> UnitState:
 
 def _leave(draft: Draft, unit: UnitState) -> UnitState | None:
     """A bound unit steps out of contact: half damage at once (T8.2); None when it is routed."""
-    damage, dealers = leaving_damage(draft.freeze(), unit.id)
+    damage, _ = leaving_damage(draft.freeze(), unit.id)
     health = unit.health - damage
-    draft.events.append(LeftMelee(unit.id, tuple(draft.enemies_of(unit.id)), lines(damage), lines(max(health, 0))))
+    draft.events.append(
+        LeftMelee(unit.id, tuple(draft.enemies_of(unit.id)), lines(damage), lines(max(health, 0)))
+    )
     draft.put(replace(unit, health=health))
     if health <= 0:
         draft.rout(unit.id, "leaving")
@@ -219,7 +221,9 @@ def _turn(draft: Draft, action: Turn) -> None:
     unit = _own_unit(draft, action.unit)
     cost = turn_cost(unit.facing, action.facing)
     if cost > unit.points:
-        raise IllegalAction("T4", f"turning {unit.id} to {action.facing.value} needs {cost} points; it has {unit.points}")
+        raise IllegalAction(
+            "T4", f"turning {unit.id} to {action.facing.value} needs {cost} points; it has {unit.points}"
+        )
     turned = replace(unit, facing=action.facing, points=unit.points - cost)
     draft.put(turned)
     draft.events.append(Turned(unit.id, action.facing, cost, turned.points))
@@ -264,7 +268,9 @@ def _place(draft: Draft, action: PlaceReinforcement) -> None:
     if unit.status is not Status.RESERVE:
         raise IllegalAction("T9.6", f"{unit.id} is not a reinforcement waiting to arrive")
     if unit.side is not draft.side:
-        raise IllegalAction("T6", f"{unit.id} belongs to the {unit.side.value}; it is the {draft.side.value}'s turn")
+        raise IllegalAction(
+            "T6", f"{unit.id} belongs to the {unit.side.value}; it is the {draft.side.value}'s turn"
+        )
     if draft.round < settings.reinforcement_round:
         raise IllegalAction("T9.6", f"reinforcements arrive in round {settings.reinforcement_round}")
     cell = (action.x, edge_row(unit.side))
@@ -287,7 +293,10 @@ def _check_free(draft: Draft, cell: Cell, rule: str) -> None:
 def _deploy(draft: Draft, action: Deploy) -> None:
     unit = draft.units[action.unit]
     if unit.status not in (Status.FIELD, Status.UNDEPLOYED):
-        raise IllegalAction("T9.6", f"{unit.id} is a reinforcement; it arrives in round {draft.base.settings.reinforcement_round}")
+        raise IllegalAction(
+            "T9.6",
+            f"{unit.id} is a reinforcement; it arrives in round {draft.base.settings.reinforcement_round}",
+        )
     if unit.side in draft.ready:
         raise IllegalAction("T1", f"the {unit.side.value} has already finished deploying")
     rows = deployment_rows(unit.side, draft.base.settings.deployment_rows)

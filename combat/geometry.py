@@ -27,9 +27,7 @@ def _build_neighbours() -> dict[Cell, tuple[Cell, ...]]:
     table: dict[Cell, tuple[Cell, ...]] = {}
     for x in range(GRID_WIDTH):
         for y in range(GRID_HEIGHT):
-            table[(x, y)] = tuple(
-                (x + dx, y + dy) for dx, dy in DELTAS.values() if in_grid(x + dx, y + dy)
-            )
+            table[(x, y)] = tuple((x + dx, y + dy) for dx, dy in DELTAS.values() if in_grid(x + dx, y + dy))
     return table
 
 
@@ -62,7 +60,7 @@ def edge_row(side: Side) -> int:
 
 def deployment_rows(side: Side, rows: int) -> range:
     """The rows a side deploys in (T1, ``deployment_rows``)."""
-    return range(GRID_HEIGHT - rows, GRID_HEIGHT) if side is Side.ATTACKER else range(0, rows)
+    return range(GRID_HEIGHT - rows, GRID_HEIGHT) if side is Side.ATTACKER else range(rows)
 
 
 def default_facing(side: Side) -> Facing:

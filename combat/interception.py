@@ -73,17 +73,10 @@ def legal_interceptions(state: BattleState, side: Side) -> list[InterceptionOpti
         card = state.unit_type(unit)
         cells = reachable(state, unit, speed(card, state.terrain), occupied)
         for target in targets:
-            ends = tuple(
-                (cell, cells[cell]) for cell in NEIGHBOURS[target.cell] if cell in cells
-            )
+            ends = tuple((cell, cells[cell]) for cell in NEIGHBOURS[target.cell] if cell in cells)
             if ends:
                 options.append(InterceptionOption(unit.id, target.id, False, ends))
-            if (
-                card.missile
-                and unit.arrows > 0
-                and not unit.shot
-                and in_range(unit, target.cell, template)
-            ):
+            if card.missile and unit.arrows > 0 and not unit.shot and in_range(unit, target.cell, template):
                 options.append(InterceptionOption(unit.id, target.id, True))
     return options
 
@@ -101,7 +94,9 @@ def declare(draft: Draft, unit_id: str, target_id: str, path: Sequence[Cell] | N
         try:
             check_volley(state, unit, target)
         except IllegalAction as error:
-            raise IllegalAction("T10", f"{unit_id} cannot intercept {target_id} by volley: {error.reason}") from None
+            raise IllegalAction(
+                "T10", f"{unit_id} cannot intercept {target_id} by volley: {error.reason}"
+            ) from None
         draft.interceptions = (*draft.interceptions, Interception(unit_id, target_id, True))
         draft.events.append(InterceptionDeclared(unit_id, target_id, True, (), 0))
         draft.put(replace(draft.units[unit_id], restricted=True))
@@ -114,9 +109,7 @@ def declare(draft: Draft, unit_id: str, target_id: str, path: Sequence[Cell] | N
         checked = check_path(state, draft.occupied(), unit, path, full)
     except IllegalAction as error:
         raise IllegalAction("T10", f"{unit_id} cannot reach {target_id}: {error.reason}") from None
-    if not path or not checked.contact or not any(
-        cell == path[-1] for cell in NEIGHBOURS[target.cell]
-    ):
+    if not path or not checked.contact or not any(cell == path[-1] for cell in NEIGHBOURS[target.cell]):
         raise IllegalAction("T10", f"{unit_id}'s path does not end in contact with {target_id}")
     x, y = path[-1]
     charge = can_charge(card, state.terrain) and len(path) >= CHARGE_CELLS

@@ -136,9 +136,7 @@ def resolve(draft: Draft, dice: Dice) -> None:
         survivor = first if value <= 3 else contact.other(first)
         survivors[survivor] = state.settings.survivor_halves
         losers.add(contact.other(survivor))
-        die_events.append(
-            DieRolled(value, key, survivor, lines(state.settings.survivor_halves))
-        )
+        die_events.append(DieRolled(value, key, survivor, lines(state.settings.survivor_halves)))
     health = {**outcome.health, **survivors}
     results = tuple(
         MeleeResult(

@@ -75,7 +75,9 @@ def check_path(
         if contact:
             raise IllegalAction("T6", f"the move ends on contact; {where} goes on after it")
         if not is_step(position, cell):
-            raise IllegalAction("T6", f"{where} is not one orthogonal step from ({position[0]}, {position[1]})")
+            raise IllegalAction(
+                "T6", f"{where} is not one orthogonal step from ({position[0]}, {position[1]})"
+            )
         if not in_grid(*cell):
             raise IllegalAction("T6", f"{where} leaves the field; only a withdrawal (T11) may do that")
         feature = state.cells.get(cell)
@@ -90,13 +92,13 @@ def check_path(
             )
         cost += step_cost(state.cells, cell)
         if cost + extra_cost > budget:
-            raise IllegalAction(
-                "T4", f"{where} needs {cost + extra_cost} points; {unit.id} has {budget}"
-            )
+            raise IllegalAction("T4", f"{where} needs {cost + extra_cost} points; {unit.id} has {budget}")
         position = cell
         contact = cell in zone
     if extra_cost and cost + extra_cost > budget:
-        raise IllegalAction("T4", f"stepping off the field needs {cost + extra_cost} points; {unit.id} has {budget}")
+        raise IllegalAction(
+            "T4", f"stepping off the field needs {cost + extra_cost} points; {unit.id} has {budget}"
+        )
     return PathCheck(cost, contact)
 
 
@@ -112,10 +114,41 @@ def reachable(
     A cell next to an enemy ends the path there (T6); a bound unit's first step must leave every
     enemy it touches (T8.1). The unit's own cell is not listed.
     """
+    best, _ = _search(state, unit, budget, occupied, bound_to)
+    return best
+
+
+def shortest_path(
+    state: BattleState,
+    unit: UnitState,
+    end: Cell,
+    budget: int,
+    occupied: Mapping[Cell, str],
+    bound_to: Sequence[Cell] = (),
+) -> tuple[Cell, ...] | None:
+    """A cheapest legal path to ``end`` within ``budget`` (the cells entered), or None."""
+    best, previous = _search(state, unit, budget, occupied, bound_to)
+    if end not in best:
+        return None
+    path = [end]
+    while previous[path[-1]] != unit.cell:
+        path.append(previous[path[-1]])
+    return tuple(reversed(path))
+
+
+def _search(
+    state: BattleState,
+    unit: UnitState,
+    budget: int,
+    occupied: Mapping[Cell, str],
+    bound_to: Sequence[Cell],
+) -> tuple[dict[Cell, int], dict[Cell, Cell]]:
+    """Dijkstra over steps costing 1 or 2; cells next to an enemy are not expanded (T6)."""
     zone = enemy_zone(state, unit.side)
     cells = state.cells
     start = unit.cell
     best: dict[Cell, int] = {start: 0}
+    previous: dict[Cell, Cell] = {}
     heap: list[tuple[int, Cell]] = [(0, start)]
     while heap:
         cost, cell = heapq.heappop(heap)
@@ -135,6 +168,7 @@ def reachable(
             if cell == start and bound_to and any(is_step(nxt, enemy) for enemy in bound_to):
                 continue
             best[nxt] = total
+            previous[nxt] = cell
             heapq.heappush(heap, (total, nxt))
     del best[start]
-    return best
+    return best, previous

@@ -33,8 +33,25 @@ from combat.model import (
 from combat.serialize import action_from_dict, event_to_dict, is_int, to_plain
 from combat.turns import start_turn
 
-TOP_LEVEL = ("terrain", "cells", "settings", "unit_types", "units", "reinforcements", "deployment", "dice", "actions", "comment")
-SETTINGS = ("deployment_rows", "turn_seconds", "mutual_destruction_survivor_health", "range_template", "reinforcement_round")
+TOP_LEVEL = (
+    "terrain",
+    "cells",
+    "settings",
+    "unit_types",
+    "units",
+    "reinforcements",
+    "deployment",
+    "dice",
+    "actions",
+    "comment",
+)
+SETTINGS = (
+    "deployment_rows",
+    "turn_seconds",
+    "mutual_destruction_survivor_health",
+    "range_template",
+    "reinforcement_round",
+)
 TYPE_FIELDS = ("class", "mounted", "health", "damage", "missile", "arrows", "missile_damage")
 UNIT_FIELDS = ("id", "side", "type", "x", "y", "facing", "health", "arrows")
 
@@ -220,7 +237,11 @@ def parse_settings(data: Any) -> Settings:
         elif key == "mutual_destruction_survivor_health":
             values[key] = _halves(value, where) / 2
         else:
-            low, high = {"deployment_rows": (1, 10), "turn_seconds": (1, 86400), "reinforcement_round": (1, 10000)}[key]
+            low, high = {
+                "deployment_rows": (1, 10),
+                "turn_seconds": (1, 86400),
+                "reinforcement_round": (1, 10000),
+            }[key]
             if not is_int(value) or not low <= value <= high:
                 raise InvalidAction(where, f"must be an integer from {low} to {high}")
             values[key] = value
@@ -229,7 +250,7 @@ def parse_settings(data: Any) -> Settings:
 
 def _range_template(value: Any, where: str) -> RangeTemplate:
     if not isinstance(value, dict):
-        raise InvalidAction(where, "must be {\"forward\": number, \"lateral\": number}")
+        raise InvalidAction(where, 'must be {"forward": number, "lateral": number}')
     for key in value:
         if key not in ("forward", "lateral"):
             raise InvalidAction(f"{where}.{key}", "is not a field; expected forward, lateral")
@@ -262,7 +283,9 @@ def _unit_types(data: Any) -> dict[str, UnitType]:
             raise InvalidAction(where, "must be an object")
         for key in card:
             if key not in TYPE_FIELDS:
-                raise InvalidAction(f"{where}.{key}", f"is not a card field; expected {', '.join(TYPE_FIELDS)}")
+                raise InvalidAction(
+                    f"{where}.{key}", f"is not a card field; expected {', '.join(TYPE_FIELDS)}"
+                )
         unit_class = _enum(UnitClass, _required(card, "class", where), f"{where}.class")
         mounted = card.get("mounted", unit_class in (UnitClass.LC, UnitClass.HC))
         missile = card.get("missile", False)
@@ -273,7 +296,7 @@ def _unit_types(data: Any) -> dict[str, UnitType]:
         if not is_int(arrows) or arrows < 0:
             raise InvalidAction(f"{where}.arrows", "must be a whole number, 0 or more")
         if arrows and not missile:
-            raise InvalidAction(f"{where}.arrows", "only a card with \"missile\": true has arrows")
+            raise InvalidAction(f"{where}.arrows", 'only a card with "missile": true has arrows')
         missile_damage = card.get("missile_damage")
         types_[name] = UnitType(
             name=name,
@@ -283,12 +306,16 @@ def _unit_types(data: Any) -> dict[str, UnitType]:
             damage=_damage(_required(card, "damage", where), f"{where}.damage"),
             missile=missile,
             arrows=arrows,
-            missile_damage=None if missile_damage is None else _damage(missile_damage, f"{where}.missile_damage"),
+            missile_damage=None
+            if missile_damage is None
+            else _damage(missile_damage, f"{where}.missile_damage"),
         )
     return types_
 
 
-def _common(spec: Any, where: str, types_: dict[str, UnitType], units: dict[str, UnitState]) -> dict[str, Any]:
+def _common(
+    spec: Any, where: str, types_: dict[str, UnitType], units: dict[str, UnitState]
+) -> dict[str, Any]:
     """Fields every unit spec shares: id, side, type, facing, health, arrows."""
     if not isinstance(spec, dict):
         raise InvalidAction(where, "must be an object")
@@ -312,7 +339,14 @@ def _common(spec: Any, where: str, types_: dict[str, UnitType], units: dict[str,
         raise InvalidAction(f"{where}.arrows", "must be a whole number, 0 or more")
     if arrows and not card.missile:
         raise InvalidAction(f"{where}.arrows", f"a {type_name} does not shoot")
-    return {"id": unit_id, "side": side, "type": type_name, "facing": facing, "health": health, "arrows": arrows}
+    return {
+        "id": unit_id,
+        "side": side,
+        "type": type_name,
+        "facing": facing,
+        "health": health,
+        "arrows": arrows,
+    }
 
 
 def _coordinate(spec: dict[str, Any], key: str, where: str, limit: int) -> int:
@@ -349,12 +383,16 @@ def _unit(
     if deployment:
         rows = deployment_rows(common["side"], settings.deployment_rows)
         if y not in rows:
-            raise InvalidAction(f"{where}.y", f"the {common['side'].value} deploys in rows {rows.start}..{rows.stop - 1}")
+            raise InvalidAction(
+                f"{where}.y", f"the {common['side'].value} deploys in rows {rows.start}..{rows.stop - 1}"
+            )
     occupied[(x, y)] = common["id"]
     return UnitState(**common, x=x, y=y)
 
 
-def _reinforcement(spec: Any, where: str, types_: dict[str, UnitType], units: dict[str, UnitState]) -> UnitState:
+def _reinforcement(
+    spec: Any, where: str, types_: dict[str, UnitType], units: dict[str, UnitState]
+) -> UnitState:
     """A reinforcement (T9.6): ``x`` presets its column on the edge row; ``y``, if given, is that row."""
     common = _common(spec, where, types_, units)
     column = None
@@ -363,5 +401,7 @@ def _reinforcement(spec: Any, where: str, types_: dict[str, UnitType], units: di
     if "y" in spec:
         row = edge_row(common["side"])
         if spec["y"] != row:
-            raise InvalidAction(f"{where}.y", f"a reinforcement of the {common['side'].value} arrives on row {row}")
+            raise InvalidAction(
+                f"{where}.y", f"a reinforcement of the {common['side'].value} arrives on row {row}"
+            )
     return UnitState(**common, x=None, y=None, status=Status.RESERVE, reserve_x=column)

@@ -73,7 +73,9 @@ def from_plain(kind: Any, value: Any) -> Any:
         return kind(value)
     if isinstance(kind, type) and is_dataclass(kind):
         hints = typing.get_type_hints(kind)
-        return kind(**{f.name: from_plain(hints[f.name], value[f.name]) for f in fields(kind) if f.name in value})
+        return kind(
+            **{f.name: from_plain(hints[f.name], value[f.name]) for f in fields(kind) if f.name in value}
+        )
     if kind is float:
         return float(value)
     return value
@@ -123,10 +125,12 @@ _ACTION_FIELDS: dict[str, tuple[tuple[str, str, bool], ...]] = {
 def action_from_dict(data: Any, where: str = "action") -> Action:
     """Parse an action in the scenario format; ``InvalidAction`` names the bad field."""
     if not isinstance(data, dict):
-        raise InvalidAction(where, "must be an object with a \"do\" field")
+        raise InvalidAction(where, 'must be an object with a "do" field')
     do = data.get("do")
     if do not in ACTION_TYPES:
-        raise InvalidAction(f"{where}.do", f"unknown action {do!r}; expected one of {', '.join(ACTION_TYPES)}")
+        raise InvalidAction(
+            f"{where}.do", f"unknown action {do!r}; expected one of {', '.join(ACTION_TYPES)}"
+        )
     spec = _ACTION_FIELDS[do]
     known = {"do", *(name for name, _, _ in spec)}
     for key in data:
@@ -153,7 +157,9 @@ def parse_field(kind: str, value: Any, where: str) -> Any:
         return value
     if kind in ("path", "path0"):
         if not isinstance(value, list) or (kind == "path" and not value):
-            raise InvalidAction(where, "must be a list of [x, y] cells" + (", at least one" if kind == "path" else ""))
+            raise InvalidAction(
+                where, "must be a list of [x, y] cells" + (", at least one" if kind == "path" else "")
+            )
         return tuple(parse_cell(cell, f"{where}[{index}]") for index, cell in enumerate(value))
     if kind == "facing":
         try:
@@ -164,7 +170,7 @@ def parse_field(kind: str, value: Any, where: str) -> Any:
         try:
             return Side(value)
         except ValueError:
-            raise InvalidAction(where, "must be \"attacker\" or \"defender\"") from None
+            raise InvalidAction(where, 'must be "attacker" or "defender"') from None
     if not is_int(value):
         raise InvalidAction(where, "must be an integer")
     return value

@@ -79,8 +79,10 @@ def _free_edge_cell(draft: Draft, side: Side, x: int) -> Cell | None:
         for column in (x - distance, x + distance):
             cell = (column, y)
             feature = cells.get(cell)
-            if 0 <= column < GRID_WIDTH and cell not in occupied and (
-                feature is None or not feature.is_impassable
+            if (
+                0 <= column < GRID_WIDTH
+                and cell not in occupied
+                and (feature is None or not feature.is_impassable)
             ):
                 return cell
     return None

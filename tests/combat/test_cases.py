@@ -38,7 +38,11 @@ def load_case(path: Path) -> dict[str, Any]:
     if not isinstance(case.get("comment"), str) or not case["comment"].strip() or "\n" in case["comment"]:
         problems.append("a one-line 'comment' is required")
     rules = case.get("rules")
-    if not isinstance(rules, list) or not rules or not all(isinstance(r, str) and RULE_ID.match(r) for r in rules):
+    if (
+        not isinstance(rules, list)
+        or not rules
+        or not all(isinstance(r, str) and RULE_ID.match(r) for r in rules)
+    ):
         problems.append("'rules' must be a non-empty list of rule ids like 'T7.3'")
     unknown_top = set(case) - CASE_KEYS
     if unknown_top:
@@ -152,7 +156,9 @@ def test_cli_bad_json_exits_2_with_one_line() -> None:
 def test_cli_malformed_scenario_names_the_field_without_traceback() -> None:
     completed = _cli(json.dumps({"terrain": "swamp", "unit_types": {}, "units": [], "actions": []}))
     assert completed.returncode == 2
-    assert completed.stderr.strip().splitlines() == ["error: terrain: 'swamp' is not one of field, forest, mountains, desert"]
+    assert completed.stderr.strip().splitlines() == [
+        "error: terrain: 'swamp' is not one of field, forest, mountains, desert"
+    ]
 
 
 def test_harness_refuses_a_case_without_comment(tmp_path: Path) -> None:
@@ -171,18 +177,47 @@ def test_harness_refuses_a_case_without_rules(tmp_path: Path) -> None:
 
 def test_harness_refuses_an_unknown_expect_key(tmp_path: Path) -> None:
     path = tmp_path / "bad.json"
-    path.write_text(json.dumps({"comment": "x", "rules": ["T6"], "scenario": {}, "expect": {"exit": 0, "units_": {}}}))
+    path.write_text(
+        json.dumps({"comment": "x", "rules": ["T6"], "scenario": {}, "expect": {"exit": 0, "units_": {}}})
+    )
     with pytest.raises(AssertionError, match="unknown expect keys"):
         load_case(path)
 
 
 RULES_TO_COVER = [
-    "T4", "T5", "T6", "T7.1", "T7.2", "T7.3", "T7.4", "T7.5", "T7.6", "T7.7", "T8", "T8.1", "T8.2",
-    "T9", "T9.1", "T9.2", "T9.3", "T9.4", "T9.5", "T9.6", "T10", "T10.1", "T10.2", "T10.3",
-    "T11", "T12", "T13",
+    "T4",
+    "T5",
+    "T6",
+    "T7.1",
+    "T7.2",
+    "T7.3",
+    "T7.4",
+    "T7.5",
+    "T7.6",
+    "T7.7",
+    "T8",
+    "T8.1",
+    "T8.2",
+    "T9",
+    "T9.1",
+    "T9.2",
+    "T9.3",
+    "T9.4",
+    "T9.5",
+    "T9.6",
+    "T10",
+    "T10.1",
+    "T10.2",
+    "T10.3",
+    "T11",
+    "T12",
+    "T13",
 ]  # T10.4 (the written record of interceptions) is an event, checked in test_engine.py
 SETTINGS_TO_COVER = [
-    "deployment_rows", "turn_seconds", "mutual_destruction_survivor_health", "range_template",
+    "deployment_rows",
+    "turn_seconds",
+    "mutual_destruction_survivor_health",
+    "range_template",
     "reinforcement_round",
 ]
 
