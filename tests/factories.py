@@ -15,14 +15,14 @@ HI_DAMAGE = {"LI1": 3, "LI2": 3, "HI": 3, "LC": 3, "HC": 2}
 
 
 class UserFactory(factory.django.DjangoModelFactory):
-    """A user with the password "pw"."""
+    """A user without a usable password (hashing is slow; tests log in with ``force_login``)."""
 
     class Meta:
         model = get_user_model()
         django_get_or_create = ("username",)
 
     username = factory.Sequence(lambda n: f"user{n}")
-    password = factory.django.Password("pw")
+    password = "!"
 
 
 class CampaignFactory(factory.django.DjangoModelFactory):
@@ -185,3 +185,83 @@ def member(campaign: Campaign, role: str, faction: Faction | None = None, user: 
     user = user or UserFactory()
     Membership.objects.create(campaign=campaign, user=user, role=role, faction=faction)
     return user
+
+
+def build_world() -> Any:
+    """A small campaign to play S1–S10 on, the same in every test that uses it.
+
+    Factions in turn order: East (1), West (2), Goths (3), Armenia (4). East and West are at war, East and
+    Armenia allied, Armenia and West at war; the Goths are neutral to all.
+    Map (borders): dacia–dalmatia, dacia–moesia, dacia–thracia, dacia–pannonia normal; dacia–gaul
+    impassable; gaul–dalmatia rough; moesia–italia strait; moesia–armenia normal. Dalmatia is a field, but
+    from Gaul the battle is fought in the mountains (S9's example).
+    Armies: East's "Danube army" (general Belisarius, 2 units) in Dacia; West's "Field army" (Aetius, 2 units)
+    in Dalmatia; the Goths' band (1 unit) in Thracia; Armenia's army (1 unit) in Moesia. Pannonia and Italia
+    belong to West and hold no units.
+    """
+    from types import SimpleNamespace
+
+    w = SimpleNamespace()
+    w.campaign = CampaignFactory(slug="limes", name_en="Limes", name_ru="Лимес")
+    w.moderator = member(w.campaign, Membership.Role.MODERATOR, user=UserFactory(username="moderator"))
+    other = CampaignFactory(slug="other")
+    w.other_moderator = member(other, Membership.Role.MODERATOR, user=UserFactory(username="other_moderator"))
+    w.outsider = UserFactory(username="outsider")
+    w.east = FactionFactory(campaign=w.campaign, slug="east", name_en="Eastern Rome", turn_order=1)
+    w.west = FactionFactory(campaign=w.campaign, slug="west", name_en="Western Rome", turn_order=2)
+    w.goths = FactionFactory(campaign=w.campaign, slug="goths", name_en="Goths", turn_order=3)
+    w.armenia = FactionFactory(campaign=w.campaign, slug="armenia", name_en="Armenia", turn_order=4)
+    relation(w.east, w.west, Relation.Kind.WAR)
+    relation(w.east, w.armenia, Relation.Kind.ALLIED)
+    relation(w.armenia, w.west, Relation.Kind.WAR)
+
+    w.east_leader = member(w.campaign, Membership.Role.LEADER, w.east, UserFactory(username="east_leader"))
+    w.east_general = member(w.campaign, Membership.Role.COMMANDER, w.east, UserFactory(username="east_general"))
+    w.west_leader = member(w.campaign, Membership.Role.LEADER, w.west, UserFactory(username="west_leader"))
+    w.aspar = CommanderFactory(faction=w.east, name="Aspar", rank=Commander.Rank.LEADER, user=w.east_leader)
+    w.belisarius = CommanderFactory(faction=w.east, name="Belisarius", user=w.east_general)
+    w.narses = CommanderFactory(faction=w.east, name="Narses")
+    w.aetius = CommanderFactory(faction=w.west, name="Aetius", rank=Commander.Rank.LEADER, user=w.west_leader)
+    w.alaric = CommanderFactory(faction=w.goths, name="Alaric", rank=Commander.Rank.LEADER)
+    w.arsaces = CommanderFactory(faction=w.armenia, name="Arsaces", rank=Commander.Rank.LEADER)
+    for faction, leader in ((w.east, w.aspar), (w.west, w.aetius), (w.goths, w.alaric), (w.armenia, w.arsaces)):
+        faction.leader = leader
+        faction.save(update_fields=["leader"])
+
+    def province(code: str, controller: Faction | None, terrain: str = "field", **kw: Any) -> Province:
+        return ProvinceFactory(campaign=w.campaign, code=code, name_en=code.title(), controller=controller,
+                               terrain=terrain, **kw)
+
+    w.dacia = province("dacia", w.east, capital_of=w.east)
+    w.moesia = province("moesia", w.east)
+    w.dalmatia = province("dalmatia", w.west)
+    w.gaul = province("gaul", w.west, "forest", capital_of=w.west)
+    w.pannonia = province("pannonia", w.west, "desert")
+    w.italia = province("italia", w.west)
+    w.thracia = province("thracia", w.goths)
+    w.armenia_province = province("armenia", w.armenia, "mountains", capital_of=w.armenia)
+    border(w.dacia, w.dalmatia)
+    border(w.dacia, w.moesia)
+    border(w.dacia, w.thracia)
+    border(w.dacia, w.pannonia)
+    border(w.dacia, w.gaul, Border.Kind.IMPASSABLE)
+    border(w.gaul, w.dalmatia, Border.Kind.ROUGH)
+    border(w.moesia, w.italia, Border.Kind.STRAIT)
+    border(w.moesia, w.armenia_province)
+    transition(w.gaul, w.dalmatia, "mountains")
+
+    w.infantry = UnitTypeFactory(campaign=w.campaign, code="heavy-infantry")
+    w.archers = UnitTypeFactory(campaign=w.campaign, code="archers", unit_class="LI1", health=Decimal("3"),
+                                missile=True, arrows=4)
+
+    def army(faction: Faction, commander: Commander, where: Province, name: str, units: int) -> Army:
+        made = ArmyFactory(faction=faction, commander=commander, province=where, name=name)
+        for _ in range(units):
+            UnitFactory(faction=faction, unit_type=w.infantry, army=made)
+        return made
+
+    w.east_army = army(w.east, w.belisarius, w.dacia, "Danube army", 2)
+    w.west_army = army(w.west, w.aetius, w.dalmatia, "Field army", 2)
+    w.goth_army = army(w.goths, w.alaric, w.thracia, "Gothic band", 1)
+    w.armenian_army = army(w.armenia, w.arsaces, w.moesia, "Armenian army", 1)
+    return w
