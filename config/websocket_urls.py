@@ -2,4 +2,6 @@
 
 from django.urls import URLPattern, URLResolver
 
-websocket_urlpatterns: list[URLPattern | URLResolver] = []
+from tactical.routing import websocket_urlpatterns as tactical_routes
+
+websocket_urlpatterns: list[URLPattern | URLResolver] = [*tactical_routes]

@@ -1,0 +1,236 @@
+"""The HTTP side of live battles (docs/tactical-protocol.md §5): thin views over services and selectors."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from combat.dice import seeded_roll
+from combat.errors import InvalidAction
+from combat.serialize import parse_cell, state_from_dict
+from strategic.models import Battle
+from tactical import errors, services
+from tactical.board import board_state, move_preview, unit_options
+from tactical.messages import event_message, order_message
+from tactical.models import BattleEvent, LiveBattle
+from tactical.selectors import can_watch, events_since, live_battle_get, orders_visible, viewer_of
+
+
+def _watchable(request: Request, battle_id: int) -> LiveBattle:
+    battle = live_battle_get(battle_id=battle_id)
+    if not can_watch(user=request.user, battle=battle):
+        raise errors.Missing("There is no such battle.")  # a private battle is not revealed to outsiders
+    return battle
+
+
+class SetupView(APIView):
+    """A moderator takes a pending battle to the tactical map."""
+
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        map_seed = serializers.IntegerField(required=False, min_value=0, max_value=2**62)
+
+    @extend_schema(request=InputSerializer, responses={201: dict})
+    def post(self, request: Request, battle_id: int) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        record = get_object_or_404(Battle, pk=battle_id)
+        battle = services.battle_setup(actor=request.user, record=record, map_seed=data.validated_data.get("map_seed"))
+        return Response({"state": board_state(battle), "viewer": viewer_of(user=request.user, battle=battle).as_dict()},
+                        status=status.HTTP_201_CREATED)
+
+
+class BattleView(APIView):
+    """The board state and who I am in it."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: dict})
+    def get(self, request: Request, battle_id: int) -> Response:
+        services.battle_turn_expire(battle_id=battle_id)  # a request after the deadline ends the turn (T6.1)
+        battle = _watchable(request, battle_id)
+        return Response({"state": board_state(battle), "viewer": viewer_of(user=request.user, battle=battle).as_dict()})
+
+
+class EventsView(APIView):
+    """The log after a version."""
+
+    permission_classes = [AllowAny]
+
+    class InputSerializer(serializers.Serializer):
+        since = serializers.IntegerField(required=False, min_value=0, default=0)
+
+    @extend_schema(parameters=[InputSerializer], responses={200: dict})
+    def get(self, request: Request, battle_id: int) -> Response:
+        data = self.InputSerializer(data=request.query_params)
+        data.is_valid(raise_exception=True)
+        battle = _watchable(request, battle_id)
+        rows = events_since(battle=battle, since=data.validated_data["since"])
+        return Response({"version": battle.version, "items": [event_message(row, None) for row in rows]})
+
+
+class ActionsView(APIView):
+    """Apply one action (the same service as the socket's ``action`` message)."""
+
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        id = serializers.CharField(required=False, allow_blank=True, max_length=64, default="")
+        expected_version = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=0)
+        action = serializers.JSONField()
+
+    @extend_schema(request=InputSerializer, responses={200: dict})
+    def post(self, request: Request, battle_id: int) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        _watchable(request, battle_id)
+        result = services.battle_action_apply(
+            actor=request.user, battle_id=battle_id, action=data.validated_data["action"],
+            action_id=data.validated_data["id"], expected_version=data.validated_data["expected_version"],
+        )
+        return Response({"id": result.action_id, "version": result.version, "replayed": result.replayed,
+                         "events": result.events, "state": board_state(result.battle)})
+
+
+class OptionsView(APIView):
+    """What a unit can do now: reachable cells, withdrawal, range, targets, interceptions."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: dict})
+    def get(self, request: Request, battle_id: int, unit: str) -> Response:
+        battle = _watchable(request, battle_id)
+        state = state_from_dict(battle.state)
+        if unit not in state.units:
+            raise errors.Missing(str(errors.UNKNOWN_UNIT))
+        return Response(unit_options(battle, unit, state))
+
+
+class PreviewView(APIView):
+    """A dry run of a move."""
+
+    permission_classes = [AllowAny]
+
+    class InputSerializer(serializers.Serializer):
+        unit = serializers.CharField(max_length=20)
+        path = serializers.JSONField()
+
+    @extend_schema(request=InputSerializer, responses={200: dict})
+    def post(self, request: Request, battle_id: int) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        battle = _watchable(request, battle_id)
+        return Response(preview(battle, data.validated_data["unit"], data.validated_data["path"]))
+
+
+def preview(battle: LiveBattle, unit: Any, path: Any) -> dict[str, Any]:
+    """Parse and dry-run a move (shared by HTTP and the socket)."""
+    state = state_from_dict(battle.state)
+    if not isinstance(unit, str) or unit not in state.units:
+        raise errors.Missing(str(errors.UNKNOWN_UNIT))
+    if not isinstance(path, list) or not path:
+        raise errors.Invalid("must be a list of [x, y] cells, at least one", field="path")
+    try:
+        cells = tuple(parse_cell(cell, f"path[{i}]") for i, cell in enumerate(path))
+    except InvalidAction as error:
+        raise errors.Invalid(error.message, field=error.field) from None
+    return {"unit": unit, "version": battle.version, **move_preview(state, unit, cells)}
+
+
+class MapRegenerateView(APIView):
+    """A moderator draws a new map before deployment."""
+
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        map_seed = serializers.IntegerField(required=False, min_value=0, max_value=2**62)
+
+    @extend_schema(request=InputSerializer, responses={200: dict})
+    def post(self, request: Request, battle_id: int) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        battle = services.battle_map_regenerate(actor=request.user, battle_id=battle_id,
+                                                map_seed=data.validated_data.get("map_seed"))
+        return Response({"state": board_state(battle)})
+
+
+class MapEditView(APIView):
+    """A moderator sets or clears cells before deployment."""
+
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        cells = serializers.JSONField()
+
+    @extend_schema(request=InputSerializer, responses={200: dict})
+    def patch(self, request: Request, battle_id: int) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        battle = services.battle_map_edit(actor=request.user, battle_id=battle_id, cells=data.validated_data["cells"])
+        return Response({"state": board_state(battle)})
+
+
+class StartView(APIView):
+    """A moderator starts round 1."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses={200: dict})
+    def post(self, request: Request, battle_id: int) -> Response:
+        battle = services.battle_start(actor=request.user, battle_id=battle_id)
+        return Response({"state": board_state(battle)})
+
+
+class OrdersView(APIView):
+    """Orders of leaders to subordinates (T2)."""
+
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        to = serializers.IntegerField()
+        text = serializers.CharField(max_length=2000, trim_whitespace=True)
+
+    @extend_schema(responses={200: dict})
+    def get(self, request: Request, battle_id: int) -> Response:
+        battle = _watchable(request, battle_id)
+        viewer = viewer_of(user=request.user, battle=battle)
+        return Response([order_message(order) for order in orders_visible(battle=battle, viewer=viewer)])
+
+    @extend_schema(request=InputSerializer, responses={201: dict})
+    def post(self, request: Request, battle_id: int) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        _watchable(request, battle_id)
+        order = services.battle_order_give(actor=request.user, battle_id=battle_id,
+                                           to=data.validated_data["to"], text=data.validated_data["text"])
+        return Response(order_message(order), status=status.HTTP_201_CREATED)
+
+
+class DiceView(APIView):
+    """The sealed dice (M2): commitment, rolls so far, the seed once the battle is over."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: dict})
+    def get(self, request: Request, battle_id: int) -> Response:
+        battle = _watchable(request, battle_id)
+        rolls = []
+        for version, start, values in BattleEvent.objects.filter(battle=battle).exclude(dice=[]) \
+                .order_by("version").values_list("version", "rolls_before", "dice"):
+            rolls += [{"number": start + i, "value": v, "version": version} for i, v in enumerate(values)]
+        ended = battle.status == LiveBattle.Status.ENDED
+        return Response({
+            "commitment": battle.seed_commitment,
+            "rolls_used": battle.rolls_used,
+            "seed": bytes(battle.seed).hex() if ended else None,
+            "verified": all(seeded_roll(bytes(battle.seed), r["number"]) == r["value"] for r in rolls) if ended else None,
+            "rolls": rolls,
+        })

@@ -1,0 +1,254 @@
+"""The battle socket (docs/tactical-protocol.md §6): thin — it parses frames, asks services, forwards pushes.
+
+Each socket keeps the version it has sent so that its client sees every version once and in order:
+a push that skips versions is preceded by the missing ones from the log. At the deadline the socket
+asks the clock itself (coalesced per process), so a timeout ended by another process whose pushes do
+not reach this one (the embedded mode's in-memory layer) is still seen within the second.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from datetime import datetime
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
+
+from campaign.errors import ServiceError
+from combat.serialize import state_from_dict
+from tactical import services
+from tactical.api import preview
+from tactical.board import board_state, iso, unit_options
+from tactical.errors import Invalid, Missing
+from tactical.messages import event_message
+from tactical.models import LiveBattle
+from tactical.push import battle_group, commander_group, dumps, moderators_group
+from tactical.selectors import can_watch, events_since, viewer_of
+
+MAX_FRAME = 16 * 1024
+MAX_REPLAY = 200
+CLOSE_FORBIDDEN = 4403
+CLOSE_NOT_FOUND = 4404
+DEADLINE_GRACE = 0.05  # seconds after the deadline before a socket asks the clock
+PUSH_WAIT = 0.3  # how long a socket waits for the push of a timeout before reading the log
+
+_expiring: dict[tuple[int, str], asyncio.Task[int]] = {}
+
+
+def _expire_and_version(battle_id: int, turn_key: str) -> int:
+    services.battle_turn_expire(battle_id=battle_id, turn_key=turn_key)
+    return LiveBattle.objects.filter(pk=battle_id).values_list("version", flat=True).first() or 0
+
+
+async def expire_shared(battle_id: int, turn_key: str) -> int:
+    """End an overdue turn once per process however many sockets ask; returns the battle's version."""
+    key = (battle_id, turn_key)
+    task = _expiring.get(key)
+    if task is None:
+        task = asyncio.ensure_future(database_sync_to_async(_expire_and_version)(battle_id, turn_key))
+        _expiring[key] = task
+        task.add_done_callback(lambda _t: asyncio.get_running_loop().call_later(1.0, _expiring.pop, key, None))
+    return await task
+
+
+def _error(status: int, code: str, detail: str, **extra: Any) -> dict[str, Any]:
+    return {"type": "error", "status": status, "code": code, "detail": detail, **extra}
+
+
+class BattleConsumer(AsyncWebsocketConsumer):
+    """One browser watching (and perhaps playing) one battle."""
+
+    async def connect(self) -> None:
+        self.battle_id = int(self.scope["url_route"]["kwargs"]["battle_id"])
+        self.user = self.scope.get("user")
+        self.version = 0
+        self.deadline: datetime | None = None
+        self.turn_key = ""
+        self.joined: list[str] = []
+        self.timer: asyncio.Task[None] | None = None
+        self.send_lock = asyncio.Lock()
+        await self.accept()
+        admitted = await database_sync_to_async(self._admit)()
+        if isinstance(admitted, int):
+            await self.close(code=admitted)
+            return
+        self.joined = admitted
+        for group in self.joined:
+            await self.channel_layer.group_add(group, self.channel_name)
+        welcome = await database_sync_to_async(self._welcome)()
+        async with self.send_lock:
+            await self.send(text_data=dumps(welcome))
+            self._advance(welcome["version"], welcome["state"]["deadline"], welcome.pop("_turn_key"))
+
+    def _admit(self) -> list[str] | int:
+        battle = LiveBattle.objects.select_related("campaign").filter(pk=self.battle_id).first()
+        if battle is None:
+            return CLOSE_NOT_FOUND
+        viewer = viewer_of(user=self.user, battle=battle)
+        if not can_watch(user=self.user, battle=battle, viewer=viewer):
+            return CLOSE_FORBIDDEN
+        groups = [battle_group(battle.pk)] + [commander_group(battle.pk, c) for c in viewer.commanders]
+        if viewer.is_moderator:
+            groups.append(moderators_group(battle.pk))
+        return groups
+
+    def _welcome(self) -> dict[str, Any]:
+        services.battle_turn_expire(battle_id=self.battle_id)
+        battle = LiveBattle.objects.select_related("campaign", "record").get(pk=self.battle_id)
+        return {"type": "welcome", "battle": battle.pk, "version": battle.version, "server_time": iso(timezone.now()),
+                "state": board_state(battle), "viewer": viewer_of(user=self.user, battle=battle).as_dict(),
+                "_turn_key": battle.turn_key}
+
+    async def disconnect(self, code: int) -> None:
+        if self.timer is not None:
+            self.timer.cancel()
+        for group in self.joined:
+            await self.channel_layer.group_discard(group, self.channel_name)
+
+    # -- pushes from the group ----------------------------------------------------------------
+
+    async def battle_message(self, message: dict[str, Any]) -> None:
+        """A pushed message: forward it once, in version order."""
+        version = message.get("version")
+        async with self.send_lock:
+            if version is None:
+                await self.send(text_data=message["text"])
+                return
+            if version <= self.version:
+                return
+            if version > self.version + 1:
+                await self._replay_locked(upto=version - 1)
+            await self.send(text_data=message["text"])
+            self._advance(version, message.get("deadline"), message.get("turn_key", ""))
+
+    def _advance(self, version: int, deadline: str | None, turn_key: str) -> None:
+        self.version = version
+        moment = parse_datetime(deadline) if deadline else None
+        if moment != self.deadline or turn_key != self.turn_key:
+            self.deadline, self.turn_key = moment, turn_key
+            if self.timer is not None:
+                self.timer.cancel()
+                self.timer = None
+            if moment is not None:
+                self.timer = asyncio.ensure_future(self._at_deadline(moment, turn_key))
+
+    async def _at_deadline(self, deadline: datetime, turn_key: str) -> None:
+        await asyncio.sleep(max(0.0, (deadline - timezone.now()).total_seconds()) + DEADLINE_GRACE)
+        version = await expire_shared(self.battle_id, turn_key)
+        waited = 0.0
+        while self.version < version and waited < PUSH_WAIT:
+            await asyncio.sleep(0.05)
+            waited += 0.05
+        if self.version < version:
+            async with self.send_lock:
+                await self._replay_locked()
+
+    async def _replay_locked(self, upto: int | None = None) -> None:
+        """Send the log after this socket's version (the newest with the board state)."""
+        messages = await database_sync_to_async(self._missing)(self.version, upto)
+        for message in messages:
+            await self.send(text_data=dumps(message))
+        if messages:
+            last = messages[-1]
+            self._advance(last["version"], last.get("state", {}).get("deadline"), last.pop("_turn_key", ""))
+
+    def _missing(self, since: int, upto: int | None) -> list[dict[str, Any]]:
+        battle = LiveBattle.objects.select_related("campaign", "record").get(pk=self.battle_id)
+        rows = [row for row in events_since(battle=battle, since=since) if upto is None or row.version <= upto]
+        messages = [event_message(row, None) for row in rows]
+        if messages and messages[-1]["version"] == battle.version:
+            messages[-1]["state"] = board_state(battle)
+            messages[-1]["_turn_key"] = battle.turn_key
+        return messages
+
+    # -- frames from the browser --------------------------------------------------------------
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        """Parse one frame; a bad one is answered with an error to this socket only."""
+        if bytes_data is not None:
+            return await self._reply(_error(400, "binary", "Binary frames are not accepted."))
+        if text_data is None or len(text_data.encode("utf-8")) > MAX_FRAME:
+            return await self._reply(_error(400, "too_large", f"A frame may be at most {MAX_FRAME} bytes."))
+        try:
+            frame = json.loads(text_data)
+        except ValueError:
+            return await self._reply(_error(400, "bad_frame", "A frame must be a JSON object."))
+        if not isinstance(frame, dict) or not isinstance(frame.get("type"), str):
+            return await self._reply(_error(400, "bad_frame", "A frame must be a JSON object with a string \"type\"."))
+        request_id = frame.get("id")
+        if request_id is not None and not isinstance(request_id, str):
+            return await self._reply(_error(400, "bad_frame", "\"id\" must be a string."))
+        handler = getattr(self, f"on_{frame['type']}", None) if frame["type"] in HANDLED else None
+        if handler is None:
+            return await self._reply(_error(400, "unknown_type", f"Unknown message type {frame['type']!r}."))
+        try:
+            answer = await handler(frame)
+        except ServiceError as error:
+            body = error.as_dict()
+            body.setdefault("status", error.status)
+            body.setdefault("code", {400: "invalid", 403: "forbidden", 404: "not_found"}.get(error.status, "illegal"))
+            answer = {"type": "error", **body}
+            if request_id is not None:
+                answer["id"] = request_id
+        if answer is not None:
+            await self._reply(answer)
+
+    async def _reply(self, message: dict[str, Any]) -> None:
+        async with self.send_lock:
+            await self.send(text_data=dumps(message))
+
+    async def on_action(self, frame: dict[str, Any]) -> dict[str, Any]:
+        expected = frame.get("expected_version")
+        if expected is not None and (isinstance(expected, bool) or not isinstance(expected, int)):
+            raise Invalid("must be an integer", field="expected_version")
+        result = await database_sync_to_async(services.battle_action_apply)(
+            actor=self.user, battle_id=self.battle_id, action=frame.get("action"),
+            action_id=frame.get("id") or "", expected_version=expected,
+        )
+        return {"type": "ack", "id": result.action_id, "version": result.version, "replayed": result.replayed}
+
+    async def on_sync(self, frame: dict[str, Any]) -> dict[str, Any] | None:
+        since = frame.get("since")
+        if isinstance(since, bool) or not isinstance(since, int) or since < 0:
+            raise Invalid("must be a version (an integer ≥ 0)", field="since")
+        return await database_sync_to_async(self._sync)(since)
+
+    def _sync(self, since: int) -> dict[str, Any]:
+        battle = LiveBattle.objects.select_related("campaign", "record").get(pk=self.battle_id)
+        if battle.version - since > MAX_REPLAY:
+            return {"type": "state", "version": battle.version, "state": board_state(battle)}
+        items = self._missing(since, None)
+        for item in items:
+            item.pop("_turn_key", None)
+        return {"type": "events", "since": since, "items": items}
+
+    async def on_options(self, frame: dict[str, Any]) -> dict[str, Any]:
+        return await database_sync_to_async(self._options)(frame.get("unit"), frame.get("id"))
+
+    def _options(self, unit: Any, request_id: Any) -> dict[str, Any]:
+        battle = LiveBattle.objects.get(pk=self.battle_id)
+        state = state_from_dict(battle.state)
+        if not isinstance(unit, str) or unit not in state.units:
+            raise Missing("There is no such unit in this battle.")
+        return {"type": "options", "id": request_id, **unit_options(battle, unit, state)}
+
+    async def on_preview(self, frame: dict[str, Any]) -> dict[str, Any]:
+        def run() -> dict[str, Any]:
+            return {"type": "preview", "id": frame.get("id"),
+                    **preview(LiveBattle.objects.get(pk=self.battle_id), frame.get("unit"), frame.get("path"))}
+
+        return await database_sync_to_async(run)()
+
+    async def on_order(self, frame: dict[str, Any]) -> None:
+        await database_sync_to_async(services.battle_order_give)(
+            actor=self.user, battle_id=self.battle_id, to=frame.get("to"), text=frame.get("text"))
+
+    async def on_ping(self, frame: dict[str, Any]) -> dict[str, Any]:
+        return {"type": "pong", "id": frame.get("id"), "server_time": iso(timezone.now())}
+
+
+HANDLED = {"action", "sync", "options", "preview", "order", "ping"}

@@ -1,0 +1,202 @@
+"""The live tactical board page (issue 4) and the melee forecast it shows before a turn ends.
+
+The page is rendered once; everything after that comes over the battle socket
+(docs/tactical-protocol.md §6). Every string the board script shows is built here with gettext, in the
+language of the request, and handed to the script as JSON (no JavaScript catalogue to build).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.middleware.csrf import get_token
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from campaign.permissions import can_read_campaign
+from combat.queries import preview as melee_preview
+from combat.serialize import state_from_dict
+from strategic.models import UnitType
+from tactical.models import LiveBattle
+from tactical.selectors import can_watch, viewer_of
+
+MESSAGE_NO_BATTLE = "There is no such battle."
+
+
+def _battle_for(request: HttpRequest, battle_id: int) -> LiveBattle:
+    """The live battle if the visitor may watch it: 404 when unknown or private to him, 403 when barred."""
+    battle = LiveBattle.objects.select_related("campaign", "record__province").filter(pk=battle_id).first()
+    if battle is None or not can_read_campaign(request.user, battle.campaign):
+        raise Http404(_(MESSAGE_NO_BATTLE))
+    if not can_watch(user=request.user, battle=battle):
+        raise PermissionDenied(_("Only the battle's commanders and the campaign's moderators may watch this battle."))
+    request.campaign = battle.campaign  # type: ignore[attr-defined]  # the base layout's campaign bar
+    return battle
+
+
+def board_page(request: HttpRequest, battle_id: int) -> HttpResponse:
+    """The board: an SVG grid driven by ``static/tactical/board.js`` over the battle socket."""
+    battle = _battle_for(request, battle_id)
+    viewer = viewer_of(user=request.user, battle=battle)
+    record = battle.record
+    types = UnitType.objects.filter(campaign=battle.campaign, code__in=_type_codes(battle))
+    config = {
+        "battle": battle.pk,
+        "socket": f"/ws/battles/{battle.pk}/",
+        "api": reverse("tactical-battle", args=[battle.pk]),
+        "melee": reverse("battle-board-melee", args=[battle.pk]),
+        "csrf": get_token(request),
+        "lang": get_language() or "en",
+        "type_names": {t.code: t.name for t in types},
+        "viewer": viewer.as_dict(),
+    }
+    return render(request, "tactical/board.html", {
+        "battle": battle, "record": record, "campaign": battle.campaign, "viewer": viewer,
+        "config": config, "strings": board_strings(),
+    })
+
+
+def melee_forecast(request: HttpRequest, battle_id: int) -> JsonResponse:
+    """What every unit in contact would deal and take if the turn ended now (T7, before any die)."""
+    battle = _battle_for(request, battle_id)
+    state = state_from_dict(battle.state)
+    units = {
+        unit_id: {"target": p.target, "deals": p.deals, "takes": p.takes, "health": p.health,
+                  "routed": p.routed, "needs_die": p.needs_die}
+        for unit_id, p in melee_preview(state).items()
+    }
+    return JsonResponse({"battle": battle.pk, "version": battle.version, "units": units})
+
+
+def _type_codes(battle: LiveBattle) -> list[str]:
+    types = battle.state.get("unit_types", {})
+    return list(types) if isinstance(types, dict) else []
+
+
+def board_strings() -> dict[str, str]:
+    """Every sentence the board script shows, in the active language; ``{name}`` marks a value."""
+    return {
+        # status line
+        "attacker": _("Attacker"),
+        "defender": _("Defender"),
+        "side_attacker": _("attacker"),
+        "side_defender": _("defender"),
+        "phase_deployment": _("Deployment"),
+        "phase_move": _("Movement"),
+        "phase_interception": _("Interception window"),
+        "phase_ended": _("The battle is over"),
+        "round": _("Round {round}"),
+        "to_act": _("{side} to act"),
+        "winner": _("{side} won the battle"),
+        "time_left": _("Time left"),
+        "time_up": _("Time is up: the server ends the turn"),
+        "no_clock": _("No clock in this phase"),
+        "connected": _("Live"),
+        "connecting": _("Connecting…"),
+        "reconnecting": _("Connection lost: reconnecting in {seconds} s"),
+        "closed_forbidden": _("You may not watch this battle."),
+        "closed_missing": _("There is no such battle."),
+        "spectator": _("You are watching this battle."),
+        "your_side": _("You command units of the {side}."),
+        "moderator": _("You moderate this battle."),
+        # unit card
+        "select_hint": _("Select a unit on the board."),
+        "health": _("Health"),
+        "arrows": _("Arrows"),
+        "points": _("Points"),
+        "facing": _("Facing"),
+        "commander": _("Commander"),
+        "class_LI1": _("Light infantry, level 1"),
+        "class_LI2": _("Light infantry, level 2"),
+        "class_HI": _("Heavy infantry"),
+        "class_LC": _("Light cavalry"),
+        "class_HC": _("Heavy cavalry"),
+        "status_routed": _("routed"),
+        "status_withdrawn": _("withdrawn"),
+        "status_reserve": _("in reserve"),
+        "status_undeployed": _("not deployed"),
+        "in_contact": _("in melee"),
+        "restricted": _("intercepted: may not move this turn (T10.3)"),
+        "shot": _("has shot this turn"),
+        "N": _("North"),
+        "E": _("East"),
+        "S": _("South"),
+        "W": _("West"),
+        "turn_to": _("Face {direction} ({cost} pt)"),
+        "turn_keys": _("Arrow keys turn the selected unit; Esc clears the selection."),
+        # actions
+        "end_turn": _("End turn"),
+        "done": _("Done"),
+        "waiting_done": _("Done: waiting for the other commanders of your side"),
+        "end_interceptions": _("No more interceptions"),
+        "ready": _("Ready"),
+        "ready_wait": _("Ready: waiting for the other side"),
+        "start": _("Start the battle"),
+        "withdraw": _("Withdraw"),
+        "withdraw_hint": _("Choose a highlighted cell of your edge to withdraw over it."),
+        "cancel": _("Cancel"),
+        "concede": _("Concede"),
+        "concede_confirm": _("Really concede the battle? Click again"),
+        "deploy_hint": _("Click a highlighted cell of your rows to place the unit; turn it with the buttons."),
+        "move_hint": _("Click a highlighted cell to move; click an enemy in range to shoot."),
+        "intercept_hint": _("Click a pulsing unit of yours, then the enemy it intercepts."),
+        "interceptors": _("Units that may intercept"),
+        "sent": _("Sent…"),
+        "refused": _("Refused"),
+        "rule": _("Rule {rule}"),
+        "error_stale": _("The battle had changed: the board is up to date now, try again."),
+        # melee preview
+        "preview_title": _("If the turn ended now"),
+        "preview_none": _("No unit is in melee."),
+        "preview_unit": _("Unit"),
+        "preview_deals": _("Deals"),
+        "preview_takes": _("Takes"),
+        "preview_left": _("Left"),
+        "preview_routed": _("routed"),
+        "preview_die": _("a die decides (T7.6)"),
+        # log
+        "log_title": _("Battle log"),
+        "log_skipped": _("Earlier entries are not shown (versions up to {version})."),
+        "log_timeout": _("Time ran out for the {side} (round {round})."),
+        "ev_battle_created": _("The battle was set up on the tactical map."),
+        "ev_map_changed": _("The map was changed."),
+        "ev_deployed": _("{unit} was placed at {cell}, facing {facing}."),
+        "ev_side_ready": _("The {side} is ready."),
+        "ev_commander_ready": _("{commander} is ready."),
+        "ev_commander_done": _("{commander} is done."),
+        "ev_moved": _("{unit} moved to {cell} ({cost} pt, {left} left)."),
+        "ev_turned": _("{unit} turned to face {facing} ({cost} pt)."),
+        "ev_shot": _("{unit} shot at {target}: {damage} damage, {health} left."),
+        "ev_contact_made": _("{unit} engaged {enemy}."),
+        "ev_contact_charge": _("{unit} charged {enemy}."),
+        "ev_left_melee": _("{unit} left the melee and took {damage} ({health} left)."),
+        "ev_melee_resolved": _("Melee resolved:"),
+        "ev_strike": _("{unit} dealt {damage} to {target}"),
+        "ev_flank": _("flank"),
+        "ev_charge": _("charge"),
+        "ev_result": _("{unit}: {health} left"),
+        "ev_die_rolled": _("A die rolled {value}: {unit} survives with {health}."),
+        "ev_unit_routed": _("{unit} was routed."),
+        "ev_unit_withdrew": _("{unit} withdrew from the field."),
+        "ev_turn_ended": _("The {side}'s turn ended (round {round})."),
+        "ev_turn_started": _("The {side}'s turn began (round {round})."),
+        "ev_window_opened": _("The {side} may intercept: {units}."),
+        "ev_window_closed": _("The interception window closed."),
+        "ev_interception_declared": _("{unit} intercepted {target}."),
+        "ev_reinforcement_placed": _("{unit} arrived at {cell}."),
+        "ev_battle_ended": _("The battle ended: the {side} won."),
+        "ev_action_void": _("The action had no effect."),
+        "ev_seed_revealed": _("The dice seed was revealed: {seed}."),
+        "ev_result_applied": _("The result went to the strategic map."),
+        # orders (T2)
+        "orders_title": _("Orders"),
+        "orders_none": _("No orders yet."),
+        "orders_to": _("To"),
+        "orders_text": _("Order"),
+        "orders_send": _("Give the order"),
+        "orders_line": _("{from} to {to}: {text}"),
+    }
