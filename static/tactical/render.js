@@ -1,0 +1,165 @@
+// Drawing the board: terrain, marks (reachable cells, range, deployment), contacts and units, in SVG.
+// Pure functions of the state and the view's choices; the controller (board.js) owns the events.
+
+export const CELL = 40;
+const NS = "http://www.w3.org/2000/svg";
+const ANGLE = { N: 0, E: 90, S: 180, W: 270 };
+const SIDE_COLOUR = { attacker: "#a8231f", defender: "#234f96" };
+
+export function el(name, attrs = {}, parent = null) {
+  const node = document.createElementNS(NS, name);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value !== null && value !== undefined) node.setAttribute(key, String(value));
+  }
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+function clear(node) {
+  while (node.firstChild) node.removeChild(node.firstChild);
+}
+
+export function centre(x, y) {
+  return [x * CELL + CELL / 2, y * CELL + CELL / 2];
+}
+
+/** The ground: terrain colour, deployment rows, special cells, grid lines and coordinates. */
+export function drawGround(layer, state) {
+  clear(layer);
+  const w = state.width * CELL;
+  const h = state.height * CELL;
+  el("rect", { x: 0, y: 0, width: w, height: h, class: `ground terrain-${state.terrain}` }, layer);
+  for (const [side, rows] of Object.entries(state.deployment_rows || {})) {
+    for (const y of rows) {
+      el("rect", { x: 0, y: y * CELL, width: w, height: CELL, class: `deploy-row deploy-${side}` }, layer);
+    }
+  }
+  for (const cell of state.cells || []) {
+    const g = el("g", { class: `feature feature-${cell.feature}`, "data-feature": cell.feature }, layer);
+    el("rect", { x: cell.x * CELL, y: cell.y * CELL, width: CELL, height: CELL, fill: `url(#pat-${cell.feature})` }, g);
+    el("title", {}, g).textContent = cell.feature;
+  }
+  const grid = el("g", { class: "grid" }, layer);
+  for (let x = 0; x <= state.width; x += 1) el("line", { x1: x * CELL, y1: 0, x2: x * CELL, y2: h }, grid);
+  for (let y = 0; y <= state.height; y += 1) el("line", { x1: 0, y1: y * CELL, x2: w, y2: y * CELL }, grid);
+  const labels = el("g", { class: "coords" }, layer);
+  for (let x = 0; x < state.width; x += 1) {
+    el("text", { x: x * CELL + CELL / 2, y: -5, "text-anchor": "middle" }, labels).textContent = x;
+  }
+  for (let y = 0; y < state.height; y += 1) {
+    el("text", { x: -5, y: y * CELL + CELL / 2 + 4, "text-anchor": "end" }, labels).textContent = y;
+  }
+}
+
+/** Highlighted cells: ``marks`` is a list of {x, y, kind, title?}; each is a click target. */
+export function drawMarks(layer, marks) {
+  clear(layer);
+  for (const mark of marks) {
+    const attrs = {
+      x: mark.x * CELL + 1, y: mark.y * CELL + 1, width: CELL - 2, height: CELL - 2, rx: 4,
+      class: `mark mark-${mark.kind}`, "data-cell": `${mark.x},${mark.y}`, "data-kind": mark.kind,
+    };
+    const rect = el("rect", attrs, layer);
+    if (mark.title) el("title", {}, rect).textContent = mark.title;
+  }
+}
+
+/** Contacts as red bars across the shared edge, the initiator's end marked. */
+export function drawContacts(layer, state, units) {
+  clear(layer);
+  for (const contact of state.contacts || []) {
+    const a = units.get(contact.a);
+    const b = units.get(contact.b);
+    if (!a || !b || a.x === null || b.x === null) continue;
+    const [ax, ay] = centre(a.x, a.y);
+    const [bx, by] = centre(b.x, b.y);
+    const mx = (ax + bx) / 2;
+    const my = (ay + by) / 2;
+    const dx = (by - ay) / CELL;
+    const dy = (ax - bx) / CELL;
+    el("line", { x1: mx - dx * 13, y1: my - dy * 13, x2: mx + dx * 13, y2: my + dy * 13, class: "contact" }, layer);
+    const init = units.get(contact.initiator);
+    if (init && init.x !== null) {
+      const [ix, iy] = centre(init.x, init.y);
+      el("circle", { cx: mx + (ix - mx) * 0.28, cy: my + (iy - my) * 0.28, r: 3, class: "contact-init" }, layer);
+    }
+  }
+}
+
+/** The path a move would take, as a line from the unit through its cells. */
+export function drawPath(layer, unit, path) {
+  clear(layer);
+  if (!unit || !path || !path.length || unit.x === null) return;
+  const points = [centre(unit.x, unit.y), ...path.map(([x, y]) => centre(x, y))];
+  el("polyline", { points: points.map((p) => p.join(",")).join(" "), class: "path-line" }, layer);
+  const [ex, ey] = points[points.length - 1];
+  el("circle", { cx: ex, cy: ey, r: 5, class: "path-end" }, layer);
+}
+
+function body(g, cls) {
+  switch (cls) {
+    case "LI1":
+      el("circle", { r: 9.5, class: "body" }, g);
+      break;
+    case "LI2":
+      el("circle", { r: 9.5, class: "body" }, g);
+      el("circle", { r: 4.5, class: "inner" }, g);
+      break;
+    case "HI":
+      el("rect", { x: -9, y: -9, width: 18, height: 18, rx: 1.5, class: "body" }, g);
+      el("path", { d: "M-9 -9L9 9M9 -9L-9 9", class: "inner" }, g);
+      break;
+    case "LC":
+      el("path", { d: "M0 -11.5L11.5 0L0 11.5L-11.5 0Z", class: "body" }, g);
+      break;
+    default: // HC
+      el("path", { d: "M0 -11.5L11.5 0L0 11.5L-11.5 0Z", class: "body" }, g);
+      el("path", { d: "M-5.5 -5.5L5.5 5.5M5.5 -5.5L-5.5 5.5", class: "inner" }, g);
+  }
+}
+
+function ticks(g, value, max, y, height, kind) {
+  const count = Math.max(0, Math.ceil(max));
+  if (!count) return;
+  const step = Math.min(4.5, 30 / count);
+  const width = Math.max(1.6, step - 1.2);
+  const start = -((count - 1) * step) / 2 - width / 2;
+  const row = el("g", { class: `ticks ticks-${kind}` }, g);
+  for (let i = 0; i < count; i += 1) {
+    const left = value - i;
+    const state = left >= 1 ? "full" : left > 0 ? "half" : "lost";
+    el("rect", { x: start + i * step, y, width, height, class: `tick tick-${state}` }, row);
+  }
+}
+
+/** Every unit on the field: body by class, colour by side, facing notch, health lines and arrows. */
+export function drawUnits(layer, state, view) {
+  clear(layer);
+  for (const unit of state.units) {
+    if (unit.x === null || unit.y === null || unit.status !== "field") continue;
+    const [cx, cy] = centre(unit.x, unit.y);
+    const classes = ["unit", `side-${unit.side}`, `cls-${unit.class}`];
+    if (view.selected === unit.id) classes.push("selected");
+    if (view.mine.has(unit.id)) classes.push("mine");
+    if (view.targets.has(unit.id)) classes.push("target");
+    if (view.interceptors.has(unit.id)) classes.push("interceptor");
+    if (unit.restricted) classes.push("restricted");
+    if (unit.in_contact) classes.push("engaged");
+    const g = el("g", {
+      class: classes.join(" "), transform: `translate(${cx} ${cy})`, "data-unit": unit.id,
+      "data-health": unit.health, "data-facing": unit.facing, tabindex: 0, role: "button",
+    }, layer);
+    el("rect", { x: -CELL / 2 + 1, y: -CELL / 2 + 1, width: CELL - 2, height: CELL - 2, class: "hit" }, g);
+    el("path", { d: "M-6.5 -11.5L0 -18L6.5 -11.5Z", class: "facing", transform: `rotate(${ANGLE[unit.facing] || 0})` }, g);
+    const shape = el("g", { class: "shape" }, g);
+    shape.style.setProperty("--side", SIDE_COLOUR[unit.side] || "#555");
+    shape.style.setProperty("--faction", (unit.faction && unit.faction.color) || SIDE_COLOUR[unit.side]);
+    body(shape, unit.class);
+    // Lines go below the token, or above it when its facing notch points down.
+    const top = unit.facing === "S";
+    ticks(g, unit.health, unit.max_health, top ? -19.5 : 12.5, 3.5, "health");
+    if (unit.max_arrows) ticks(g, unit.arrows, unit.max_arrows, top ? -15.3 : 16.8, 3, "arrows");
+    if (unit.restricted) el("text", { x: 12, y: -9, class: "badge" }, g).textContent = "⊘";
+    el("title", {}, g).textContent = view.describe(unit);
+  }
+}
