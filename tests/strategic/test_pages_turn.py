@@ -1,0 +1,190 @@
+"""The players' turn page (S2–S7): what the acting players see, and each form ending in a service call."""
+
+from __future__ import annotations
+
+import html
+import re
+import xml.etree.ElementTree as ET
+from typing import Any
+
+import pytest
+
+from campaign import services as campaign_services
+from campaign.models import Campaign
+from strategic import services
+from strategic.models import Army, Province, Unit
+from tests.factories import UnitFactory
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+@pytest.fixture
+def east_turn(world: Any) -> Any:
+    """The strategic phase has begun: Eastern Rome (first in turn order) acts."""
+    campaign_services.economic_phase_end(actor=world.moderator, campaign=world.campaign)
+    return world
+
+
+def _text(response: Any) -> str:
+    return html.unescape(re.sub(r"\s+", " ", response.content.decode()))
+
+
+def _highlighted(response: Any) -> dict[str, str]:
+    svg = re.search(r"<svg .*?</svg>", response.content.decode(), re.S)
+    assert svg is not None
+    root = ET.fromstring(svg.group(0))
+    found = {}
+    for g in root.iter(f"{SVG}g"):
+        classes = (g.get("class") or "").split()
+        if "dest" in classes:
+            found[g.get("data-code") or ""] = next(c[5:] for c in classes if c.startswith("dest-"))
+    return found
+
+
+def _move(client: Any, army: Army, province: Province, follow: bool = False, **extra: Any) -> Any:
+    return client.post("/c/limes/turn/move/", {"army": army.pk, "destination": province.pk, **extra}, follow=follow)
+
+
+def test_turn_page_asks_an_anonymous_visitor_to_log_in(east_turn: Any, client: Any) -> None:
+    response = client.get("/c/limes/turn/")
+    assert (response.status_code, response["Location"]) == (302, "/accounts/login/?next=/c/limes/turn/")
+
+
+def test_turn_page_is_403_for_a_user_without_a_faction(east_turn: Any, client: Any) -> None:
+    client.force_login(east_turn.outsider)
+    response = client.get("/c/limes/turn/")
+    assert response.status_code == 403
+    assert "You lead or command no faction in this campaign." in _text(response)
+
+
+def test_s5_legal_destinations_are_highlighted_on_the_map(east_turn: Any, client: Any) -> None:
+    client.force_login(east_turn.east_general)
+    response = client.get("/c/limes/turn/")
+    assert response.status_code == 200
+    assert _highlighted(response) == {"dalmatia": "battle", "moesia": "move", "pannonia": "capture"}
+
+
+def test_s5_legal_destinations_are_listed_as_buttons(east_turn: Any, client: Any) -> None:
+    client.force_login(east_turn.east_general)
+    text = _text(client.get("/c/limes/turn/"))
+    buttons = re.findall(r'class="button small dest-button">([^<]+)</button>', text)
+    assert buttons == ["Dalmatia", "Moesia", "Pannonia"]
+    assert "It is your faction's turn." in text
+
+
+def test_s6_moving_into_an_empty_enemy_province_captures_it(east_turn: Any, client: Any) -> None:
+    w = east_turn
+    client.force_login(w.east_general)
+    response = _move(client, w.east_army, w.pannonia)
+    assert (response.status_code, response["Location"]) == (302, f"/c/limes/turn/?army={w.east_army.pk}")
+    w.pannonia.refresh_from_db()
+    assert w.pannonia.controller_id == w.east.pk
+    assert "Danube army captured Pannonia." in _text(client.get(response["Location"]))
+
+
+def test_s7_moving_into_enemy_units_reports_a_battle(east_turn: Any, client: Any) -> None:
+    client.force_login(east_turn.east_general)
+    response = _move(client, east_turn.east_army, east_turn.dalmatia, follow=True)
+    assert "Danube army entered Dalmatia: a battle begins." in _text(response)
+
+
+def test_s5_a_second_move_is_refused_with_409_and_the_rule(east_turn: Any, client: Any) -> None:
+    client.force_login(east_turn.east_general)
+    _move(client, east_turn.east_army, east_turn.moesia)
+    response = _move(client, east_turn.east_army, east_turn.dacia)
+    assert response.status_code == 409
+    assert '<span class="rule-id" title="Rule">S5</span> This army has already moved this turn (S5).' in _text(
+        response)
+
+
+def test_s4_moving_out_of_turn_is_refused_with_409(east_turn: Any, client: Any) -> None:
+    client.force_login(east_turn.west_leader)
+    response = _move(client, east_turn.west_army, east_turn.dacia)
+    assert response.status_code == 409
+    assert str(services.NOT_YOUR_TURN) in _text(response)
+
+
+def test_a_stale_army_version_is_refused_with_409(east_turn: Any, client: Any) -> None:
+    client.force_login(east_turn.east_general)
+    response = _move(client, east_turn.east_army, east_turn.moesia, expected_version=0)
+    assert response.status_code == 409
+    assert "The army has changed since you loaded it; reload and try again." in _text(response)
+
+
+def test_an_army_of_another_faction_is_a_400_form_error(east_turn: Any, client: Any) -> None:
+    client.force_login(east_turn.east_general)
+    response = _move(client, east_turn.west_army, east_turn.dacia)
+    assert response.status_code == 400
+    assert "Select a valid choice. That choice is not one of the available choices." in _text(response)
+    assert Army.objects.get(pk=east_turn.west_army.pk).province_id == east_turn.dalmatia.pk
+
+
+def test_s2_a_general_may_not_split_the_army_403(east_turn: Any, client: Any) -> None:
+    w = east_turn
+    client.force_login(w.east_general)
+    unit = w.east_army.units.first()
+    response = client.post("/c/limes/turn/split/", {"army": w.east_army.pk, "units": [unit.pk], "name": "Vexillatio"})
+    assert response.status_code == 403
+    assert "Only the faction's leader or a moderator may change its armies (S2)." in _text(response)
+
+
+def test_s2_the_leader_splits_an_army(east_turn: Any, client: Any) -> None:
+    w = east_turn
+    client.force_login(w.east_leader)
+    unit = w.east_army.units.order_by("id").first()
+    response = client.post("/c/limes/turn/split/", {"army": w.east_army.pk, "units": [unit.pk], "name": "Vexillatio"})
+    new = Army.objects.get(name="Vexillatio")
+    assert (response.status_code, response["Location"]) == (302, f"/c/limes/turn/?army={new.pk}")
+    assert list(new.units.values_list("pk", flat=True)) == [unit.pk]
+
+
+def test_s2_the_leader_merges_two_armies(east_turn: Any, client: Any) -> None:
+    w = east_turn
+    new = services.army_split(actor=w.east_leader, army=w.east_army, unit_ids=[w.east_army.units.first().pk],
+                              name="Vexillatio")
+    client.force_login(w.east_leader)
+    response = client.post("/c/limes/turn/merge/", {"army": new.pk, "into": w.east_army.pk}, follow=True)
+    assert "Vexillatio was merged into Danube army." in _text(response)
+    assert w.east_army.units.count() == 2
+
+
+def test_s4_the_leader_places_a_new_unit_into_an_army(east_turn: Any, client: Any) -> None:
+    w = east_turn
+    unit = UnitFactory(faction=w.east, unit_type=w.infantry, province=w.dacia, name="Legio Nova")
+    client.force_login(w.east_leader)
+    page = _text(client.get("/c/limes/turn/"))
+    assert "New units to place" in page
+    response = client.post("/c/limes/turn/assign/", {"unit": unit.pk, "army": w.east_army.pk}, follow=True)
+    assert "Legio Nova joined Danube army." in _text(response)
+    assert Unit.objects.get(pk=unit.pk).army_id == w.east_army.pk
+
+
+def test_s2_the_leader_forms_a_new_army_from_new_units(east_turn: Any, client: Any) -> None:
+    w = east_turn
+    unit = UnitFactory(faction=w.east, unit_type=w.infantry, province=w.moesia)
+    client.force_login(w.east_leader)
+    response = client.post("/c/limes/turn/army/", {"units": [unit.pk], "name": "Moesian army",
+                                                    "commander": w.narses.pk})
+    army = Army.objects.get(name="Moesian army")
+    assert (response.status_code, army.province_id, army.commander_id) == (302, w.moesia.pk, w.narses.pk)
+
+
+def test_s4_passing_the_turn_hands_it_to_the_next_faction(east_turn: Any, client: Any) -> None:
+    client.force_login(east_turn.east_leader)
+    response = client.post("/c/limes/turn/pass/", follow=True)
+    assert "Eastern Rome ended its turn." in _text(response)
+    assert Campaign.objects.get(pk=east_turn.campaign.pk).current_faction_id == east_turn.west.pk
+
+
+def test_s4_passing_out_of_turn_is_409(east_turn: Any, client: Any) -> None:
+    client.force_login(east_turn.west_leader)
+    response = client.post("/c/limes/turn/pass/")
+    assert response.status_code == 409
+    assert "It is not this faction's turn (S4)." in _text(response)
+
+
+def test_a_moderator_picks_the_faction_to_see(east_turn: Any, client: Any) -> None:
+    client.force_login(east_turn.moderator)
+    text = _text(client.get("/c/limes/turn/?faction=west"))
+    assert "Not your turn: Eastern Rome acts now." in text
+    assert "Field army" in text
