@@ -115,7 +115,7 @@ class Draft:
             dx, dy = DELTAS[unit.facing]
             front = occupied.get((unit.cell[0] + dx, unit.cell[1] + dy))
             against = front if front in enemies else enemies[0]
-        self.put(replace(unit, against=against))
+        self.put(unit.evolve(against=against))
         return enemies
 
     def enemies_of(self, unit_id: str) -> list[str]:
@@ -127,7 +127,7 @@ class Draft:
     def rout(self, unit_id: str, cause: str) -> None:
         """A unit at 0 lines or less leaves the field (T3.1)."""
         unit = self.units[unit_id]
-        self.put(replace(unit, status=Status.ROUTED, points=0))
+        self.put(unit.evolve(status=Status.ROUTED, points=0))
         self.drop_contacts(unit_id)
         self.events.append(UnitRouted(unit_id, cause))
 

@@ -8,7 +8,7 @@ all work happens on a ``Draft`` that is frozen into the new state only when the 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from combat.actions import (
     Action,
@@ -177,13 +177,13 @@ def _leave(draft: Draft, unit: UnitState) -> UnitState | None:
     draft.events.append(
         LeftMelee(unit.id, tuple(draft.enemies_of(unit.id)), lines(damage), lines(max(health, 0)))
     )
-    draft.put(replace(unit, health=health))
+    draft.put(unit.evolve(health=health))
     if health <= 0:
         draft.rout(unit.id, "leaving")
         draft.check_end()
         return None
     draft.drop_contacts(unit.id)
-    left = replace(draft.units[unit.id], left_melee=True, against=None)
+    left = draft.units[unit.id].evolve(left_melee=True, against=None)
     draft.put(left)
     return left
 
@@ -200,8 +200,7 @@ def _move(draft: Draft, action: Move) -> None:
             return
         unit = left
     x, y = action.path[-1]
-    moved = replace(
-        unit,
+    moved = unit.evolve(
         x=x,
         y=y,
         points=unit.points - checked.cost,
@@ -224,7 +223,7 @@ def _turn(draft: Draft, action: Turn) -> None:
         raise IllegalAction(
             "T4", f"turning {unit.id} to {action.facing.value} needs {cost} points; it has {unit.points}"
         )
-    turned = replace(unit, facing=action.facing, points=unit.points - cost)
+    turned = unit.evolve(facing=action.facing, points=unit.points - cost)
     draft.put(turned)
     draft.events.append(Turned(unit.id, action.facing, cost, turned.points))
 
@@ -247,8 +246,7 @@ def _withdraw(draft: Draft, action: Withdraw) -> None:
             return
         unit = left
     draft.put(
-        replace(
-            unit,
+        unit.evolve(
             x=last[0],
             y=last[1],
             status=Status.WITHDRAWN,
@@ -304,7 +302,7 @@ def _deploy(draft: Draft, action: Deploy) -> None:
         raise IllegalAction("T1", f"the {unit.side.value} deploys in rows y = {rows.start}..{rows.stop - 1}")
     if not (unit.on_field and unit.cell == (action.x, action.y)):
         _check_free(draft, (action.x, action.y), "T1")
-    draft.put(replace(unit, x=action.x, y=action.y, facing=action.facing, status=Status.FIELD))
+    draft.put(unit.evolve(x=action.x, y=action.y, facing=action.facing, status=Status.FIELD))
     draft.events.append(Deployed(unit.id, action.x, action.y, action.facing))
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from combat.board import Draft, occupancy
 from combat.errors import IllegalAction
@@ -99,7 +99,7 @@ def declare(draft: Draft, unit_id: str, target_id: str, path: Sequence[Cell] | N
             ) from None
         draft.interceptions = (*draft.interceptions, Interception(unit_id, target_id, True))
         draft.events.append(InterceptionDeclared(unit_id, target_id, True, (), 0))
-        draft.put(replace(draft.units[unit_id], restricted=True))
+        draft.put(draft.units[unit_id].evolve(restricted=True))
         shoot(draft, unit_id, target_id, interception=True)
         draft.check_end()
         return
@@ -113,7 +113,7 @@ def declare(draft: Draft, unit_id: str, target_id: str, path: Sequence[Cell] | N
         raise IllegalAction("T10", f"{unit_id}'s path does not end in contact with {target_id}")
     x, y = path[-1]
     charge = can_charge(card, state.terrain) and len(path) >= CHARGE_CELLS
-    draft.put(replace(unit, x=x, y=y, cells_moved=len(path), restricted=True))
+    draft.put(unit.evolve(x=x, y=y, cells_moved=len(path), restricted=True))
     draft.interceptions = (*draft.interceptions, Interception(unit_id, target_id, False))
     draft.events.append(InterceptionDeclared(unit_id, target_id, False, tuple(path), checked.cost))
     draft.make_contacts(unit_id, charge, preferred=target_id)

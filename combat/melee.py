@@ -32,10 +32,7 @@ class Resolution:
     taken: Mapping[str, int]
     health: Mapping[str, int]
     dice_pairs: tuple[ContactKey, ...]  # pairs whose two units both end at 0 or less (T7.6)
-
-    def dealt(self, unit_id: str) -> int:
-        """Damage a unit deals, in half-lines."""
-        return sum(blow.damage for blow in self.blows if blow.unit == unit_id)
+    dealt: Mapping[str, int]
 
 
 def pairing(
@@ -104,7 +101,8 @@ def compute(state: BattleState) -> Resolution:
     pairs = pairing(state.contacts, state.interceptions, state.pairs)
     chosen = targets(units, state.contacts, pairs)
     blows = []
-    taken: dict[str, int] = {unit_id: 0 for unit_id in chosen}
+    taken: dict[str, int] = dict.fromkeys(chosen, 0)
+    dealt: dict[str, int] = dict.fromkeys(chosen, 0)
     for unit_id, contact in chosen.items():
         unit = units[unit_id]
         if unit.left_melee:  # T8.2: a unit that left melee this turn deals nothing
@@ -113,9 +111,10 @@ def compute(state: BattleState) -> Resolution:
         hit = blow(state, unit, target, contact)
         blows.append(hit)
         taken[target.id] += hit.damage
+        dealt[unit_id] = hit.damage
     health = {unit_id: units[unit_id].health - damage for unit_id, damage in taken.items()}
     dice_pairs = tuple(key for key in pairs if health[key[0]] <= 0 and health[key[1]] <= 0)
-    return Resolution(tuple(pairs), tuple(blows), taken, health, dice_pairs)
+    return Resolution(tuple(pairs), tuple(blows), taken, health, dice_pairs, dealt)
 
 
 def resolve(draft: Draft, dice: Dice) -> None:
@@ -141,7 +140,7 @@ def resolve(draft: Draft, dice: Dice) -> None:
     results = tuple(
         MeleeResult(
             unit_id,
-            lines(outcome.dealt(unit_id)),
+            lines(outcome.dealt[unit_id]),
             lines(outcome.taken[unit_id]),
             lines(max(health[unit_id], 0)),
         )
@@ -151,7 +150,7 @@ def resolve(draft: Draft, dice: Dice) -> None:
     draft.events.append(MeleeResolved(outcome.pairs, strikes, results))
     draft.events.extend(die_events)
     for unit_id, value in health.items():
-        draft.put(replace(draft.units[unit_id], health=value))
+        draft.put(draft.units[unit_id].evolve(health=value))
     for unit_id, value in health.items():
         if value <= 0:
             draft.rout(unit_id, "melee")
@@ -167,7 +166,7 @@ def resolve(draft: Draft, dice: Dice) -> None:
 def _clear_left_melee(draft: Draft) -> None:
     for unit in list(draft.units.values()):
         if unit.left_melee:
-            draft.put(replace(unit, left_melee=False))
+            draft.put(unit.evolve(left_melee=False))
 
 
 def _listed_first(state: BattleState, key: ContactKey) -> str:

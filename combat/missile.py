@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from combat.board import Draft
 from combat.errors import IllegalAction
 from combat.events import Shot, lines
@@ -44,9 +42,9 @@ def shoot(draft: Draft, shooter_id: str, target_id: str, interception: bool) -> 
     state = draft.freeze()
     shooter, target = state.units[shooter_id], state.units[target_id]
     damage = volley_damage(state, shooter, target)
-    draft.put(replace(shooter, arrows=shooter.arrows - 1, shot=True))
+    draft.put(shooter.evolve(arrows=shooter.arrows - 1, shot=True))
     health = target.health - damage
-    draft.put(replace(target, health=health))
+    draft.put(target.evolve(health=health))
     draft.events.append(
         Shot(shooter_id, target_id, lines(damage), lines(max(health, 0)), shooter.arrows - 1, interception)
     )

@@ -7,8 +7,9 @@ result speak in lines. Every value is frozen; ``BattleState`` mappings are never
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import Enum
+from typing import Any
 
 GRID_WIDTH = 18
 GRID_HEIGHT = 21
@@ -149,6 +150,30 @@ class UnitState:
     against: str | None = None  # the enemy it moved against (T7.1)
     reserve_x: int | None = None  # a reinforcement's preset column on its edge row (T9.6)
 
+    def evolve(self, **changes: Any) -> UnitState:
+        """A copy with some fields changed: ``dataclasses.replace`` at a fraction of its cost."""
+        if not changes.keys() <= _UNIT_FIELDS:
+            raise TypeError(f"UnitState has no field {sorted(changes.keys() - _UNIT_FIELDS)}")
+        get = changes.get
+        return UnitState(
+            self.id,
+            self.side,
+            self.type,
+            get("x", self.x),
+            get("y", self.y),
+            get("facing", self.facing),
+            get("health", self.health),
+            get("arrows", self.arrows),
+            get("status", self.status),
+            get("points", self.points),
+            get("cells_moved", self.cells_moved),
+            get("shot", self.shot),
+            get("restricted", self.restricted),
+            get("left_melee", self.left_melee),
+            get("against", self.against),
+            get("reserve_x", self.reserve_x),
+        )
+
     @property
     def on_field(self) -> bool:
         """Whether the unit stands on the field."""
@@ -159,6 +184,9 @@ class UnitState:
         """The unit's cell; only meaningful while it has a position."""
         assert self.x is not None and self.y is not None
         return (self.x, self.y)
+
+
+_UNIT_FIELDS = frozenset(f.name for f in fields(UnitState))
 
 
 @dataclass(frozen=True, slots=True)

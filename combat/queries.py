@@ -82,7 +82,7 @@ def preview(state: BattleState) -> dict[str, UnitPreview]:
         unit_id: UnitPreview(
             unit=unit_id,
             target=targets.get(unit_id),
-            deals=outcome.dealt(unit_id) / 2,
+            deals=outcome.dealt[unit_id] / 2,
             takes=taken / 2,
             health=max(outcome.health[unit_id], 0) / 2,
             routed=outcome.health[unit_id] <= 0 and unit_id not in dice_units,

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from combat.board import Draft
 from combat.dice import Dice
 from combat.events import ReinforcementPlaced, TurnEnded, TurnStarted, WindowClosed, WindowOpened
@@ -51,16 +49,22 @@ def start_turn(draft: Draft) -> None:
     state = draft.freeze()
     draft.engaged_at_start = engaged(state)
     for unit in state.units.values():
-        changes: dict[str, object] = {}
-        if unit.shot:
-            changes["shot"] = False
-        if unit.side is side.other and unit.restricted:
-            changes["restricted"] = False  # T10.3 lasts for the rest of the interceptor's own turn
-        if unit.side is side:
-            changes["points"] = speed(state.unit_type(unit), state.terrain)
-            changes["cells_moved"] = 0
-        if changes:
-            draft.put(replace(unit, **changes))  # type: ignore[arg-type]
+        full = unit.side is side and unit.points != speed(state.unit_type(unit), state.terrain)
+        if (
+            unit.shot
+            or full
+            or (unit.side is side and unit.cells_moved)
+            or (unit.side is not side and unit.restricted)
+        ):
+            draft.put(
+                unit.evolve(
+                    shot=False,
+                    # T10.3 lasts for the rest of the interceptor's own turn
+                    restricted=unit.restricted and unit.side is side,
+                    points=speed(state.unit_type(unit), state.terrain) if unit.side is side else unit.points,
+                    cells_moved=0 if unit.side is side else unit.cells_moved,
+                )
+            )
     if draft.round == state.settings.reinforcement_round:
         for unit in list(draft.units.values()):
             if unit.side is side and unit.status is Status.RESERVE and unit.reserve_x is not None:
@@ -91,8 +95,7 @@ def _free_edge_cell(draft: Draft, side: Side, x: int) -> Cell | None:
 def place(draft: Draft, unit: UnitState, cell: Cell, facing: Facing) -> None:
     """A reinforcement arrives (T9.6): full points; it initiates any contact its cell makes."""
     state = draft.base
-    placed = replace(
-        unit,
+    placed = unit.evolve(
         x=cell[0],
         y=cell[1],
         facing=facing,
