@@ -1,0 +1,129 @@
+"""The live board page (issue 4): who may open it (as the socket admits watchers, §6), in both languages."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from campaign.models import Membership
+from tactical.models import LiveBattle
+from tests.factories import UserFactory, member
+
+
+def _get(user: Any, battle_id: int, language: str = "en") -> Any:
+    client = Client()
+    if user is not None:
+        client.force_login(user)
+    return client.get(f"/battles/{battle_id}/", HTTP_ACCEPT_LANGUAGE=language)
+
+
+def _json_script(html: str, element_id: str) -> Any:
+    match = re.search(rf'<script id="{element_id}" type="application/json">(.*?)</script>', html, re.S)
+    assert match is not None, f"no #{element_id} in the page"
+    return json.loads(match.group(1))
+
+
+def _h1(html: str) -> str:
+    match = re.search(r"<h1>(.*?)</h1>", html, re.S)
+    assert match is not None
+    return match.group(1).strip()
+
+
+@pytest.mark.parametrize(
+    "who",
+    [
+        "moderator",  # the campaign's moderator (M1)
+        "east_general",  # commands the attacking units (Belisarius)
+        "west_leader",  # commands the defending units (Aetius)
+        "east_leader",  # leads a faction that fights here (T2)
+        "outsider",  # anyone may watch: a public campaign with spectators_allowed
+    ],
+)
+def test_the_board_opens_for_participants_moderators_and_spectators(world: Any, battle: LiveBattle, who: str) -> None:
+    assert _get(getattr(world, who), battle.pk).status_code == 200
+
+
+def test_an_anonymous_visitor_watches_a_public_battle(battle: LiveBattle) -> None:
+    assert _get(None, battle.pk).status_code == 200
+
+
+def test_without_spectators_an_outsider_is_refused_with_403(world: Any, battle: LiveBattle) -> None:
+    world.campaign.settings = {**world.campaign.settings, "spectators_allowed": False}
+    world.campaign.save()
+    assert _get(world.outsider, battle.pk).status_code == 403
+
+
+def test_without_spectators_a_commander_still_opens_the_board(world: Any, battle: LiveBattle) -> None:
+    world.campaign.settings = {**world.campaign.settings, "spectators_allowed": False}
+    world.campaign.save()
+    assert _get(world.west_leader, battle.pk).status_code == 200
+
+
+def test_a_private_campaigns_battle_is_not_found_for_outsiders(world: Any, battle: LiveBattle) -> None:
+    world.campaign.is_public = False
+    world.campaign.save()
+    assert _get(world.outsider, battle.pk).status_code == 404
+
+
+def test_a_private_campaigns_observer_who_does_not_fight_is_refused(world: Any, battle: LiveBattle) -> None:
+    world.campaign.is_public = False
+    world.campaign.save()
+    observer = member(world.campaign, Membership.Role.OBSERVER, user=UserFactory(username="observer"))
+    assert _get(observer, battle.pk).status_code == 403
+
+
+def test_a_battle_that_does_not_exist_is_404(world: Any, battle: LiveBattle) -> None:
+    assert _get(world.moderator, battle.pk + 1000).status_code == 404
+
+
+def test_the_page_names_the_battle_and_its_sides_in_english(world: Any, battle: LiveBattle) -> None:
+    html = _get(world.outsider, battle.pk).content.decode()
+    assert _h1(html) == "Battle for Dalmatia"
+    assert "Attacker: Eastern Rome" in html and "Defender: Western Rome" in html
+
+
+def test_the_script_gets_english_strings_from_the_page(world: Any, battle: LiveBattle) -> None:
+    strings = _json_script(_get(world.east_general, battle.pk).content.decode(), "board-strings")
+    assert (strings["end_turn"], strings["phase_deployment"], strings["ev_moved"]) == (
+        "End turn", "Deployment", "{unit} moved to {cell} ({cost} pt, {left} left).")
+
+
+def test_the_script_gets_russian_strings_from_the_page(world: Any, battle: LiveBattle) -> None:
+    strings = _json_script(_get(world.east_general, battle.pk, "ru").content.decode(), "board-strings")
+    assert (strings["end_turn"], strings["phase_deployment"], strings["attacker"]) == (
+        "Завершить ход", "Расстановка", "Нападающий")
+
+
+def test_the_page_is_russian_for_a_russian_reader(world: Any, battle: LiveBattle) -> None:
+    html = _get(world.outsider, battle.pk, "ru").content.decode()
+    assert '<html lang="ru">' in html
+    assert "<h2>Журнал боя</h2>" in html
+
+
+def test_the_script_is_told_the_socket_and_who_the_viewer_is(world: Any, battle: LiveBattle) -> None:
+    config = _json_script(_get(world.east_general, battle.pk).content.decode(), "board-config")
+    east = sorted(u["id"] for u in battle.state["units"] if u["side"] == "attacker")
+    assert (config["socket"], config["api"], config["viewer"]["sides"], sorted(config["viewer"]["units"])) == (
+        f"/ws/battles/{battle.pk}/", f"/api/tactical/battles/{battle.pk}/", ["attacker"], east)
+
+
+def test_a_spectator_is_told_he_acts_for_no_side(world: Any, battle: LiveBattle) -> None:
+    config = _json_script(_get(world.outsider, battle.pk).content.decode(), "board-config")
+    assert (config["viewer"]["sides"], config["viewer"]["units"], config["viewer"]["may_act"]) == ([], [], False)
+
+
+def test_the_melee_forecast_is_empty_before_any_contact(world: Any, live: LiveBattle) -> None:
+    answer = Client().get(f"/battles/{live.pk}/melee.json")
+    assert (answer.status_code, answer.json()) == (200, {"battle": live.pk, "version": live.version, "units": {}})
+
+
+def test_the_melee_forecast_follows_the_pages_permissions(world: Any, battle: LiveBattle) -> None:
+    world.campaign.settings = {**world.campaign.settings, "spectators_allowed": False}
+    world.campaign.save()
+    client = Client()
+    client.force_login(world.outsider)
+    assert client.get(f"/battles/{battle.pk}/melee.json").status_code == 403
