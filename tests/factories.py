@@ -265,3 +265,23 @@ def build_world() -> Any:
     w.goth_army = army(w.goths, w.alaric, w.thracia, "Gothic band", 1)
     w.armenian_army = army(w.armenia, w.arsaces, w.moesia, "Armenian army", 1)
     return w
+
+
+def client_for(user: Any = None) -> Any:
+    """A DRF test client, logged in as ``user`` when one is given."""
+    from rest_framework.test import APIClient
+
+    client = APIClient()
+    if user is not None:
+        client.force_authenticate(user=user)
+    return client
+
+
+ROLES = ("anonymous", "west_leader", "east_general", "east_leader", "other_moderator", "moderator")
+"""The people of the permission matrix: nobody, a player of another faction, the commander of East's army,
+East's leader, a moderator of another campaign, this campaign's moderator."""
+
+
+def user_of(world: Any, role: str) -> Any:
+    """The user of a role of ``ROLES`` in ``build_world``."""
+    return None if role == "anonymous" else getattr(world, role)
