@@ -1,0 +1,67 @@
+"""Two simultaneous submissions of the same order apply exactly once (row locks, S5)."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import pytest
+from django.db import connection
+
+from campaign.errors import Conflict
+from campaign.models import LogEntry
+from campaign.services import economic_phase_end
+from strategic import services
+from strategic.models import Army
+from tests.factories import build_world
+
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+
+
+def _race(calls: list[Any]) -> list[Any]:
+    """Run the calls in threads released together; return each one's result or exception."""
+    barrier = threading.Barrier(len(calls))
+    results: list[Any] = [None] * len(calls)
+
+    def run(index: int) -> None:
+        barrier.wait()
+        try:
+            results[index] = calls[index]()
+        except Exception as error:  # noqa: BLE001 - the test inspects what each thread got
+            results[index] = error
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    return results
+
+
+def test_s5_the_same_move_submitted_twice_at_once_applies_once() -> None:
+    w = build_world()
+    economic_phase_end(actor=w.moderator, campaign=w.campaign)
+    army = Army.objects.get(pk=w.east_army.pk)
+    results = _race([
+        lambda: services.army_move(actor=w.east_general, army=army, destination=w.moesia),
+        lambda: services.army_move(actor=w.east_leader, army=army, destination=w.moesia),
+    ])
+    kinds = sorted(type(r).__name__ for r in results)
+    conflict = next(r for r in results if isinstance(r, Conflict))
+    assert (kinds, conflict.message) == (["Conflict", "MoveOutcome"], str(services.ALREADY_MOVED))
+    assert (Army.objects.get(pk=army.pk).version, LogEntry.objects.filter(kind="army_moved").count()) == (2, 1)
+
+
+def test_s5_two_different_moves_of_one_army_at_once_apply_one() -> None:
+    w = build_world()
+    economic_phase_end(actor=w.moderator, campaign=w.campaign)
+    army = Army.objects.get(pk=w.east_army.pk)
+    results = _race([
+        lambda: services.army_move(actor=w.east_general, army=army, destination=w.moesia, expected_version=1),
+        lambda: services.army_move(actor=w.east_leader, army=army, destination=w.pannonia, expected_version=1),
+    ])
+    winner = next(r for r in results if isinstance(r, services.MoveOutcome))
+    assert (sum(isinstance(r, Conflict) for r in results), Army.objects.get(pk=army.pk).province_id) == (
+        1, winner.province.pk)
