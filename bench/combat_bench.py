@@ -19,14 +19,14 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from combat.actions import Action, EndInterceptions, EndTurn, Intercept, Move, Shoot  # noqa: E402
-from combat.dice import SeededDice  # noqa: E402
-from combat.engine import apply  # noqa: E402
-from combat.errors import IllegalAction  # noqa: E402
-from combat.geometry import in_range  # noqa: E402
-from combat.model import BattleState, Phase  # noqa: E402
-from combat.queries import legal_interceptions, path_to, reachable_cells  # noqa: E402
-from combat.scenario import load  # noqa: E402
+from combat.actions import Action, EndInterceptions, EndTurn, Intercept, Move, Shoot
+from combat.dice import SeededDice
+from combat.engine import apply
+from combat.errors import IllegalAction
+from combat.geometry import in_range
+from combat.model import BattleState, Phase
+from combat.queries import legal_interceptions, path_to, reachable_cells
+from combat.scenario import load
 
 ALL = ("LI1", "LI2", "HI", "LC", "HC")
 TYPES: dict[str, Any] = {

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -143,32 +142,38 @@ def _search(
     occupied: Mapping[Cell, str],
     bound_to: Sequence[Cell],
 ) -> tuple[dict[Cell, int], dict[Cell, Cell]]:
-    """Dijkstra over steps costing 1 or 2; cells next to an enemy are not expanded (T6)."""
+    """Uniform-cost search with one bucket per cost (steps cost 1 or 2); cells next to an enemy end a
+    path there and are not expanded (T6)."""
     zone = enemy_zone(state, unit.side)
-    cells = state.cells
+    features = state.cells
     start = unit.cell
     best: dict[Cell, int] = {start: 0}
     previous: dict[Cell, Cell] = {}
-    heap: list[tuple[int, Cell]] = [(0, start)]
-    while heap:
-        cost, cell = heapq.heappop(heap)
-        if cost > best[cell] or (cell in zone and cell != start):
-            continue
-        for nxt in NEIGHBOURS[cell]:
-            feature = cells.get(nxt)
-            if feature is None:
-                step = 1
-            elif feature is CellFeature.RIVER:
-                step = 2
-            else:
+    buckets: list[list[Cell]] = [[] for _ in range(budget + 1)]
+    buckets[0].append(start)
+    for cost in range(budget + 1):
+        for cell in buckets[cost]:
+            if best[cell] != cost or (cell in zone and cell != start):
                 continue
-            total = cost + step
-            if total > budget or nxt in occupied or total >= best.get(nxt, budget + 1):
-                continue
-            if cell == start and bound_to and any(is_step(nxt, enemy) for enemy in bound_to):
-                continue
-            best[nxt] = total
-            previous[nxt] = cell
-            heapq.heappush(heap, (total, nxt))
+            for nxt in NEIGHBOURS[cell]:
+                if nxt in occupied:
+                    continue
+                feature = features.get(nxt) if features else None
+                if feature is None:
+                    total = cost + 1
+                elif feature is CellFeature.RIVER:
+                    total = cost + 2
+                else:
+                    continue
+                if total > budget:
+                    continue
+                known = best.get(nxt)
+                if known is not None and known <= total:
+                    continue
+                if cell == start and bound_to and any(is_step(nxt, enemy) for enemy in bound_to):
+                    continue
+                best[nxt] = total
+                previous[nxt] = cell
+                buckets[total].append(nxt)
     del best[start]
     return best, previous
