@@ -31,10 +31,12 @@ def check_volley(state: BattleState, shooter: UnitState, target: UnitState) -> N
 
 
 def volley_damage(state: BattleState, shooter: UnitState, target: UnitState) -> int:
-    """Missile damage against the target's class if the card sets it, else card damage (T9.4)."""
+    """The card's missile damage against the target's class where it sets one, else card damage (T9.4)."""
     card = state.unit_type(shooter)
-    table = card.missile_damage if card.missile_damage is not None else card.damage
-    return table.get(state.unit_type(target).unit_class, 0)
+    target_class = state.unit_type(target).unit_class
+    if card.missile_damage is not None and target_class in card.missile_damage:
+        return card.missile_damage[target_class]
+    return card.damage.get(target_class, 0)
 
 
 def shoot(draft: Draft, shooter_id: str, target_id: str, interception: bool) -> None:
