@@ -78,3 +78,9 @@ class BattleAdmin(admin.ModelAdmin):
 class SupportPointsAdmin(admin.ModelAdmin):
     list_display = ("province", "faction", "points")
     list_filter = ("faction",)
+
+
+@admin.register(BattleSupport)
+class BattleSupportAdmin(admin.ModelAdmin):
+    list_display = ("battle", "army", "side", "from_adjacent")
+    list_filter = ("side", "from_adjacent")

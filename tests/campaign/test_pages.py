@@ -1,0 +1,147 @@
+"""Public campaign pages: home, the campaign page (turn, deadline, factions, log) and the rules page; admin."""
+
+from __future__ import annotations
+
+import html
+import re
+from datetime import datetime, timezone
+from typing import Any
+
+import pytest
+from django.contrib import admin
+from django.contrib.auth import get_user_model
+from django.urls import reverse
+
+from campaign import services as campaign_services
+from campaign.models import Campaign, LogEntry, Membership
+from campaign.rules_settings import SETTINGS
+from strategic import services
+from tests.factories import CampaignFactory, member
+
+
+def _text(response: Any) -> str:
+    return html.unescape(re.sub(r"\s+", " ", response.content.decode()))
+
+
+def _private(world: Any) -> None:
+    Campaign.objects.filter(pk=world.campaign.pk).update(is_public=False)
+
+
+def test_home_lists_public_campaigns_only(world: Any, client: Any) -> None:
+    CampaignFactory(slug="secret", name_en="Secret war", is_public=False)
+    text = _text(client.get("/"))
+    assert ("Limes" in text, "Secret war" in text) == (True, False)
+
+
+def test_home_shows_my_campaigns_with_role_and_faction(world: Any, client: Any) -> None:
+    other = CampaignFactory(slug="second", name_en="Second war")
+    member(other, Membership.Role.OBSERVER, user=world.west_leader)
+    client.force_login(world.west_leader)
+    text = _text(client.get("/"))
+    mine = text.split("My campaigns")[1].split("All campaigns")[0]
+    assert re.findall(r'class="card-title" href="/c/([\w-]+)/">', mine) == ["limes", "second"]
+    assert 'Faction leader · <span class="swatch" style="--c: #888888"></span>Western Rome' in mine
+
+
+@pytest.mark.parametrize("path", ["/c/limes/", "/c/limes/rules/", "/c/limes/map/", "/c/limes/rosters/",
+                                  "/c/limes/rosters/west/", "/c/limes/roster.json", "/c/limes/map.png"])
+def test_public_campaign_pages_open_to_anonymous_visitors(world: Any, client: Any, path: str) -> None:
+    assert client.get(path).status_code == 200
+
+
+@pytest.mark.parametrize("path", ["/c/limes/", "/c/limes/rules/", "/c/limes/map/", "/c/limes/rosters/",
+                                  "/c/limes/rosters/west/", "/c/limes/roster.json", "/c/limes/map.svg"])
+def test_private_campaign_pages_are_404_for_anonymous_visitors(world: Any, client: Any, path: str) -> None:
+    _private(world)
+    assert client.get(path).status_code == 404
+
+
+def test_private_campaign_page_opens_to_its_members(world: Any, client: Any) -> None:
+    _private(world)
+    client.force_login(world.west_leader)
+    assert client.get("/c/limes/").status_code == 200
+
+
+def test_unknown_campaign_is_404(db: Any, client: Any) -> None:
+    assert client.get("/c/nowhere/").status_code == 404
+
+
+def test_campaign_page_shows_turn_phase_and_acting_faction(world: Any, client: Any) -> None:
+    campaign_services.economic_phase_end(actor=world.moderator, campaign=world.campaign)
+    text = _text(client.get("/c/limes/"))
+    assert '<dd class="turn-number">1</dd>' in text
+    assert '<dd class="phase">Strategic phase</dd>' in text
+    assert '<dd class="acting"><span class="swatch" style="--c: #888888"></span>Eastern Rome</dd>' in text
+
+
+def test_s4_deadline_is_given_in_iso_for_local_time_with_utc_as_fallback(world: Any, client: Any) -> None:
+    campaign_services.economic_phase_end(actor=world.moderator, campaign=world.campaign)
+    Campaign.objects.filter(pk=world.campaign.pk).update(
+        faction_deadline=datetime(2030, 1, 2, 15, 30, tzinfo=timezone.utc))
+    text = _text(client.get("/c/limes/"))
+    assert '<time class="js-local" datetime="2030-01-02T15:30:00+00:00">2030-01-02 15:30 UTC</time>' in text
+
+
+def test_relations_are_listed_by_pair(world: Any, client: Any) -> None:
+    text = _text(client.get("/c/limes/"))
+    assert re.sub(r"<[^>]+>", "", text).count("Eastern Rome — Western Rome: At war") == 1
+    assert "Eastern Rome — Goths: Neutral" in re.sub(r"<[^>]+>", "", text)
+
+
+def test_m3_latest_log_entries_read_as_sentences(world: Any, client: Any) -> None:
+    campaign_services.economic_phase_end(actor=world.moderator, campaign=world.campaign)
+    services.army_move(actor=world.east_general, army=world.east_army, destination=world.moesia)
+    sentences = re.findall(r'<span class="sentence">([^<]+)</span>', _text(client.get("/c/limes/")))
+    assert sentences[:2] == [
+        "Danube army of Eastern Rome moved from Dacia to Moesia.",
+        "The economic phase of turn 1 ended; Eastern Rome acts first.",
+    ]
+
+
+def test_rules_page_lists_every_setting_with_value_rule_and_meaning(world: Any, client: Any) -> None:
+    campaign_services.campaign_settings_update(actor=world.moderator, campaign=world.campaign,
+                                               settings={"turn_seconds": 60})
+    text = _text(client.get("/c/limes/rules/"))
+    rows = re.findall(r'<tr id="setting-([a-z_]+)"', text)
+    assert rows == [spec.name for spec in SETTINGS]
+    row = text.split('<tr id="setting-turn_seconds" class="changed">')[1].split("</tr>")[0]
+    assert '<span class="rule-id">T6.1</span>' in row
+    assert "Seconds in each side's tactical turn" in row
+    assert '<td class="value">60</td> <td class="default">40</td>' in row
+
+
+def test_rules_page_shows_yes_and_no_for_switches(world: Any, client: Any) -> None:
+    row = _text(client.get("/c/limes/rules/")).split('<tr id="setting-spectators_allowed"')[1].split("</tr>")[0]
+    assert '<td class="value">yes</td>' in row
+
+
+def test_every_model_is_in_the_admin(db: Any) -> None:
+    from django.apps import apps
+
+    missing = [m.__name__ for app in ("campaign", "strategic") for m in apps.get_app_config(app).get_models()
+               if not admin.site.is_registered(m)]
+    assert missing == []
+
+
+def test_m3_log_entries_are_read_only_in_the_admin(world: Any, client: Any) -> None:
+    superuser = get_user_model().objects.create_superuser("root", "", "pw")
+    client.force_login(superuser)
+    campaign_services.economic_phase_end(actor=world.moderator, campaign=world.campaign)
+    entry = LogEntry.objects.filter(campaign=world.campaign).latest("id")
+    model_admin = admin.site._registry[LogEntry]
+    request = client.get("/").wsgi_request
+    request.user = superuser
+    assert (model_admin.has_add_permission(request), model_admin.has_change_permission(request, entry),
+            model_admin.has_delete_permission(request, entry)) == (False, False, False)
+    assert client.get(reverse("admin:campaign_logentry_add")).status_code == 403
+
+
+@pytest.mark.parametrize("name", ["campaign_campaign", "campaign_faction", "campaign_commander",
+                                  "campaign_membership", "campaign_invitation", "campaign_logentry",
+                                  "campaign_relation", "strategic_province", "strategic_border",
+                                  "strategic_unittype", "strategic_army", "strategic_unit", "strategic_battle",
+                                  "strategic_terraintransition", "strategic_supportpoints",
+                                  "strategic_battlesupport"])
+def test_admin_lists_open(world: Any, client: Any, name: str) -> None:
+    client.force_login(get_user_model().objects.create_superuser("root", "", "pw"))
+    assert client.get(reverse(f"admin:{name}_changelist")).status_code == 200
