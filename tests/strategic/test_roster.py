@@ -19,6 +19,13 @@ from tests.factories import (
 )
 
 
+@pytest.fixture(autouse=True)
+def english() -> Any:
+    """Names in English: an earlier request may have left another language active in this thread."""
+    with translation.override("en"):
+        yield
+
+
 @pytest.fixture
 def army_world(db: Any) -> SimpleNamespace:
     """Western Rome: the Army of Gaul (Legio I and archers) in Italia, and Legio II outside any army."""
