@@ -215,9 +215,9 @@ class BattleConsumer(AsyncWebsocketConsumer):
         since = frame.get("since")
         if isinstance(since, bool) or not isinstance(since, int) or since < 0:
             raise Invalid("must be a version (an integer ≥ 0)", field="since")
-        return await database_sync_to_async(self._sync)(since)
+        return await database_sync_to_async(self._sync_answer)(since)
 
-    def _sync(self, since: int) -> dict[str, Any]:
+    def _sync_answer(self, since: int) -> dict[str, Any]:
         battle = LiveBattle.objects.select_related("campaign", "record").get(pk=self.battle_id)
         if battle.version - since > MAX_REPLAY:
             return {"type": "state", "version": battle.version, "state": board_state(battle)}
