@@ -206,6 +206,7 @@ def run(args: argparse.Namespace) -> None:
     from campaign.models import Campaign
     from strategic.models import Army, Unit
 
+    load_before = os.getloadavg()[0]
     moderator = get_user_model().objects.create_user("bench-moderator", password="x")
     started = time.perf_counter()
     world = build(moderator)
@@ -251,8 +252,9 @@ def run(args: argparse.Namespace) -> None:
         target = TARGETS_MS.get(name)
         verdict = "" if target is None else f"≤ {target:.0f} {'ok' if figures['median'] <= target else 'MISSED'}"
         print(f"{name:32} {figures['median']:8.1f} {figures['p90']:8.1f} {figures['p99']:8.1f}   {verdict}")
-    print(f"\ndatabase: {connection.vendor} {'.'.join(map(str, connection.Database.version_info[:2])) if hasattr(connection.Database, 'version_info') else ''}"
-          f"; python {platform.python_version()}; {platform.machine()} {os.cpu_count()} cpus")
+    version = ".".join(map(str, connection.get_database_version()))
+    print(f"\ndatabase: {connection.vendor} {version}; python {platform.python_version()}; {platform.machine()} "
+          f"{os.cpu_count()} cpus; load average {os.getloadavg()[0]:.1f} at the end ({load_before:.1f} at the start)")
     if args.profile:
         for name, request, reset in cases[2:]:
             profile(name, request)
