@@ -7,6 +7,21 @@ controls what, armies and units are the campaign's state and are not part of it.
 
 An import is checked as a whole before anything is written: a bad file is refused with every error keyed
 by the entry and field it concerns (``provinces[3].terrain``), and the campaign is left as it was.
+
+The format (``strategic/demo/late_roman_map.json`` is a full example)::
+
+    {"format": "limes-map", "version": 1, "width": 1000, "height": 700,
+     "provinces": [{"code": "dalmatia", "name_en": "Dalmatia", "name_ru": "Далмация",
+                    "terrain": "field",               # field | forest | mountains | desert (T5)
+                    "x": 450, "y": 325,               # position on the picture, whole numbers
+                    "port": true, "fortress": true, "fortress_capacity": 3, "tribe": false,  # R5, R3, R4
+                    "outline": [[x, y], ...]}],       # optional: drawn as a Voronoi cell when missing
+     "borders": [{"a": "dacia", "b": "dalmatia", "kind": "normal"}],   # normal | rough | strait | impassable
+     "transitions": [{"from": "annonaria", "to": "dalmatia", "terrain": "mountains"}],  # S9 exceptions
+     "sea": [[x, y], ...]}                            # optional sites that keep water between coasts
+
+``width``, ``height`` and ``sea`` are optional; ``port``, ``fortress``, ``tribe`` default to false and
+``fortress_capacity`` to 3. A transition needs a passable border between its two provinces.
 """
 
 from __future__ import annotations
