@@ -179,6 +179,11 @@ class DemoCampaignTests(TestCase):
             sorted((p["code"], p["name_ru"], p["terrain"], p["x"], p["y"]) for p in source["provinces"]),
         )
 
+    def test_demo_logins_names_the_colours_in_both_languages(self) -> None:
+        out = StringIO()
+        call_command("demo_logins", stdout=out)
+        self.assertIn("  3. The Huns / Гунны: brown / коричневый (#8b4513)", out.getvalue().splitlines())
+
     def test_demo_logins_prints_every_account(self) -> None:
         out = StringIO()
         call_command("demo_logins", stdout=out)

@@ -6,7 +6,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from strategic.demo.loader import demo_campaign, demo_logins
+from strategic.demo.loader import demo_campaign, demo_data, demo_logins
 
 
 class Command(BaseCommand):
@@ -23,6 +23,10 @@ class Command(BaseCommand):
         widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
         for row in rows:
             self.stdout.write("  " + "  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip())
+        self.stdout.write("Factions in turn order, with their colours on the map:")
+        for f in demo_data()["factions"]:
+            self.stdout.write(f"  {f['turn_order']}. {f['name_en']} / {f['name_ru']}: {f['color_en']} / {f['color_ru']} "
+                              f"({f['color']})")
         current = campaign.current_faction
         if current is not None:
             self.stdout.write(
