@@ -184,6 +184,15 @@ class DemoCampaignTests(TestCase):
         call_command("demo_logins", stdout=out)
         self.assertIn("  3. The Huns / Гунны: brown / коричневый (#8b4513)", out.getvalue().splitlines())
 
+    def test_demo_logins_says_how_to_begin_a_battle(self) -> None:
+        out = StringIO()
+        call_command("demo_logins", stdout=out)
+        self.assertEqual(out.getvalue().splitlines()[-2:], [
+            "It is the turn of Eastern Roman Empire (Strategic phase, turn 1).",
+            ("To begin a battle: log in as aspar (or theodosius) and move the Army of Thrace from Moesia into Dacia, "
+            "where the Host of Attila stands."),
+        ])
+
     def test_demo_logins_prints_every_account(self) -> None:
         out = StringIO()
         call_command("demo_logins", stdout=out)

@@ -7,6 +7,7 @@ from typing import Any
 from django.core.management.base import BaseCommand
 
 from strategic.demo.loader import demo_campaign, demo_data, demo_logins
+from strategic.models import Army
 
 
 class Command(BaseCommand):
@@ -28,9 +29,11 @@ class Command(BaseCommand):
             self.stdout.write(f"  {f['turn_order']}. {f['name_en']} / {f['name_ru']}: {f['color_en']} / {f['color_ru']} "
                               f"({f['color']})")
         current = campaign.current_faction
-        if current is not None:
-            self.stdout.write(
-                f"It is the turn of {current.name_en} (strategic phase, turn {campaign.turn}): "
-                "log in as aspar or theodosius and move the Army of Thrace from Moesia into Dacia, "
-                "where the Host of Attila stands, to begin a battle."
-            )
+        if current is None:
+            return
+        self.stdout.write(f"It is the turn of {current.name_en} ({campaign.get_phase_display()}, turn {campaign.turn}).")
+        thrace = Army.objects.filter(campaign=campaign, name="Army of Thrace", province__code="moesia",
+                                     moved_turn__isnull=True).first()
+        if current.slug == "east" and thrace is not None:
+            self.stdout.write("To begin a battle: log in as aspar (or theodosius) and move the Army of Thrace from "
+                              "Moesia into Dacia, where the Host of Attila stands.")
