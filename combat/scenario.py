@@ -6,6 +6,7 @@ A malformed scenario raises ``InvalidAction`` naming the field (the CLI turns it
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from combat.actions import Action
@@ -30,7 +31,7 @@ from combat.model import (
     UnitState,
     UnitType,
 )
-from combat.serialize import action_from_dict, event_to_dict, is_int, to_plain
+from combat.serialize import action_from_dict, event_to_dict, is_int, key_name, to_plain
 from combat.turns import start_turn
 
 TOP_LEVEL = (
@@ -53,6 +54,7 @@ SETTINGS = (
     "reinforcement_round",
 )
 TYPE_FIELDS = ("class", "mounted", "health", "damage", "missile", "arrows", "missile_damage")
+MAX_LINES = 10_000
 UNIT_FIELDS = ("id", "side", "type", "x", "y", "facing", "health", "arrows")
 
 
@@ -127,7 +129,7 @@ def load(data: Any) -> tuple[BattleState, list[int], list[Action], list[Event]]:
         raise InvalidAction("scenario", "must be a JSON object")
     for key in data:
         if key not in TOP_LEVEL:
-            raise InvalidAction(key, f"is not a scenario field; expected {', '.join(TOP_LEVEL)}")
+            raise InvalidAction(key_name(key), f"is not a scenario field; expected {', '.join(TOP_LEVEL)}")
     terrain = _enum(Terrain, _required(data, "terrain", "scenario"), "terrain")
     cells = _cells(data.get("cells", {}))
     settings = parse_settings(data.get("settings", {}))
@@ -190,8 +192,10 @@ def _enum(kind: Any, value: Any, where: str) -> Any:
 
 def _halves(value: Any, where: str, *, positive: bool = True, whole: bool = False) -> int:
     """A number of lines as half-lines."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
         raise InvalidAction(where, "must be a number")
+    if abs(value) > MAX_LINES:
+        raise InvalidAction(where, f"must be at most {MAX_LINES} lines")
     halves = value * 2
     if whole and value != int(value):
         raise InvalidAction(where, "must be a whole number of lines")
@@ -207,7 +211,7 @@ def _cells(data: Any) -> dict[Cell, CellFeature]:
         raise InvalidAction("cells", "must be an object of feature → list of [x, y]")
     cells: dict[Cell, CellFeature] = {}
     for name, listed in data.items():
-        feature = _enum(CellFeature, name, f"cells.{name}")
+        feature = _enum(CellFeature, name, f"cells.{key_name(name)}")
         if not isinstance(listed, list):
             raise InvalidAction(f"cells.{name}", "must be a list of [x, y] cells")
         for index, value in enumerate(listed):
@@ -229,7 +233,7 @@ def parse_settings(data: Any) -> Settings:
         raise InvalidAction("settings", "must be an object")
     values: dict[str, Any] = {}
     for key, value in data.items():
-        where = f"settings.{key}"
+        where = f"settings.{key_name(key)}"
         if key not in SETTINGS:
             raise InvalidAction(where, f"is not a setting; expected one of {', '.join(SETTINGS)}")
         if key == "range_template":
@@ -253,7 +257,7 @@ def _range_template(value: Any, where: str) -> RangeTemplate:
         raise InvalidAction(where, 'must be {"forward": number, "lateral": number}')
     for key in value:
         if key not in ("forward", "lateral"):
-            raise InvalidAction(f"{where}.{key}", "is not a field; expected forward, lateral")
+            raise InvalidAction(f"{where}.{key_name(key)}", "is not a field; expected forward, lateral")
     axes = {}
     for key in ("forward", "lateral"):
         axis = value.get(key, getattr(RangeTemplate(), key))
@@ -268,8 +272,8 @@ def _damage(value: Any, where: str) -> dict[UnitClass, int]:
         raise InvalidAction(where, "must be an object of class → damage")
     table = {}
     for key, amount in value.items():
-        unit_class = _enum(UnitClass, key, f"{where}.{key}")
-        table[unit_class] = _halves(amount, f"{where}.{key}", positive=False, whole=True)
+        unit_class = _enum(UnitClass, key, f"{where}.{key_name(key)}")
+        table[unit_class] = _halves(amount, f"{where}.{key_name(key)}", positive=False, whole=True)
     return table
 
 
@@ -278,13 +282,13 @@ def _unit_types(data: Any) -> dict[str, UnitType]:
         raise InvalidAction("unit_types", "must be an object of name → unit card")
     types_ = {}
     for name, card in data.items():
-        where = f"unit_types.{name}"
+        where = f"unit_types.{key_name(name)}"
         if not isinstance(card, dict):
             raise InvalidAction(where, "must be an object")
         for key in card:
             if key not in TYPE_FIELDS:
                 raise InvalidAction(
-                    f"{where}.{key}", f"is not a card field; expected {', '.join(TYPE_FIELDS)}"
+                    f"{where}.{key_name(key)}", f"is not a card field; expected {', '.join(TYPE_FIELDS)}"
                 )
         unit_class = _enum(UnitClass, _required(card, "class", where), f"{where}.class")
         mounted = card.get("mounted", unit_class in (UnitClass.LC, UnitClass.HC))
@@ -321,7 +325,9 @@ def _common(
         raise InvalidAction(where, "must be an object")
     for key in spec:
         if key not in UNIT_FIELDS:
-            raise InvalidAction(f"{where}.{key}", f"is not a unit field; expected {', '.join(UNIT_FIELDS)}")
+            raise InvalidAction(
+                f"{where}.{key_name(key)}", f"is not a unit field; expected {', '.join(UNIT_FIELDS)}"
+            )
     unit_id = _required(spec, "id", where)
     if not isinstance(unit_id, str) or not unit_id:
         raise InvalidAction(f"{where}.id", "must be a non-empty string")

@@ -8,6 +8,7 @@ rebuilding it is exact.
 from __future__ import annotations
 
 import collections.abc
+import json
 import types
 import typing
 from collections.abc import Mapping
@@ -127,7 +128,7 @@ def action_from_dict(data: Any, where: str = "action") -> Action:
     if not isinstance(data, dict):
         raise InvalidAction(where, 'must be an object with a "do" field')
     do = data.get("do")
-    if do not in ACTION_TYPES:
+    if not isinstance(do, str) or do not in ACTION_TYPES:
         raise InvalidAction(
             f"{where}.do", f"unknown action {do!r}; expected one of {', '.join(ACTION_TYPES)}"
         )
@@ -135,7 +136,7 @@ def action_from_dict(data: Any, where: str = "action") -> Action:
     known = {"do", *(name for name, _, _ in spec)}
     for key in data:
         if key not in known:
-            raise InvalidAction(f"{where}.{key}", f"is not a field of {do}")
+            raise InvalidAction(f"{where}.{key_name(key)}", f"is not a field of {do}")
     values: dict[str, Any] = {}
     for name, kind, required in spec:
         if name not in data:
@@ -174,6 +175,11 @@ def parse_field(kind: str, value: Any, where: str) -> Any:
     if not is_int(value):
         raise InvalidAction(where, "must be an integer")
     return value
+
+
+def key_name(key: str) -> str:
+    """A JSON object key as it appears in a field name: bare if it is an identifier, else quoted."""
+    return key if key.isidentifier() else json.dumps(key, ensure_ascii=False)
 
 
 def is_int(value: Any) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -145,7 +146,7 @@ def check_board(state: BattleState) -> None:
             assert in_grid(u.x, u.y or 0), f"{u.id} is off the grid at ({u.x}, {u.y})"
 
 
-SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 DICE = [1, 4, 6, 2, 3, 5] * 40
 
 
@@ -216,3 +217,74 @@ def test_queries_agree_with_apply(start: BattleState, data: st.DataObject) -> No
             state = apply(state, draw_action(data.draw, state), dice).state
         except IllegalAction:
             pass
+
+
+JSON_LEAVES = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(10**20), 10**20),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.text(max_size=5),
+)
+JSON_VALUES = st.recursive(
+    JSON_LEAVES,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=3), st.dictionaries(st.text(max_size=5), inner, max_size=3)
+    ),
+    max_leaves=6,
+)
+
+
+def _mutate(data: Any, draw: st.DrawFn) -> Any:
+    """Replace one randomly chosen value (or add a stray key) somewhere in a JSON document."""
+    if isinstance(data, dict) and data:
+        key = draw(st.sampled_from(sorted(data)))
+        choice = draw(st.integers(0, 3))
+        copy = dict(data)
+        if choice == 0:
+            copy[key] = draw(JSON_VALUES)
+        elif choice == 1:
+            copy[draw(st.text(max_size=6))] = draw(JSON_VALUES)
+        elif choice == 2:
+            del copy[key]
+        else:
+            copy[key] = _mutate(data[key], draw)
+        return copy
+    if isinstance(data, list) and data:
+        index = draw(st.integers(0, len(data) - 1))
+        copy_list = list(data)
+        copy_list[index] = _mutate(data[index], draw) if draw(st.booleans()) else draw(JSON_VALUES)
+        return copy_list
+    return draw(JSON_VALUES)
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=st.data())
+def test_a_malformed_scenario_is_refused_by_invalid_action_never_a_crash(data: st.DataObject) -> None:
+    from combat.errors import InvalidAction
+    from combat.scenario import run
+
+    from .helpers import T12_UNITS, scenario
+
+    base = scenario(
+        [*T12_UNITS, {"id": "bow", "side": "attacker", "type": "archers", "x": 3, "y": 15, "health": 2.5}],
+        cells={"river": [[1, 1]]},
+        settings={"range_template": {"forward": 6.5, "lateral": 5.5}},
+        dice=[2, 5],
+        reinforcements=[{"id": "r", "side": "defender", "type": "light", "x": 4}],
+        actions=[
+            {"do": "move", "unit": "hi", "path": [[9, 8], [9, 7], [9, 6]]},
+            {"do": "shoot", "unit": "bow", "target": "left"},
+            {"do": "end_turn"},
+            {"do": "intercept", "unit": "left", "target": "hi", "path": [[8, 6]]},
+            {"do": "end_interceptions"},
+        ],
+    )
+    mutated = _mutate(base, data.draw)
+    try:
+        code, result = run(mutated)
+    except InvalidAction as error:
+        assert error.field and error.message
+        return
+    assert code in (0, 3)
+    json.dumps(result)
