@@ -57,6 +57,7 @@ DUPLICATE_CODE = _("%(entry)s: code %(code)s is used by another province too.")
 BAD_NAME = _("%(entry)s: %(field)s must be a text of 1 to 120 characters.")
 BAD_TERRAIN = _("%(entry)s: terrain must be one of %(choices)s.")
 BAD_COORDINATE = _("%(entry)s: %(field)s must be a whole number from 0 to %(max)s.")
+SAME_POSITION = _("%(entry)s: x, y is the position of %(other)s too.")
 BAD_BOOLEAN = _("%(entry)s: %(field)s must be true or false.")
 BAD_CAPACITY = _("%(entry)s: fortress_capacity must be a whole number from 1 to 99 (R3).")
 BAD_OUTLINE = _("%(entry)s: outline must be a list of at least 3 [x, y] points inside the map.")
@@ -199,6 +200,7 @@ def _check_provinces(data: dict[str, Any], errors: _Errors) -> list[dict[str, An
     if not entries and "provinces" not in errors.by_key:
         errors.add("provinces", NO_PROVINCES)
     seen: set[str] = set()
+    positions: dict[tuple[Any, Any], str] = {}
     good: list[dict[str, Any]] = []
     terrains = ", ".join(Terrain.values)
     for i, entry in enumerate(entries):
@@ -224,6 +226,12 @@ def _check_provinces(data: dict[str, Any], errors: _Errors) -> list[dict[str, An
         for field, top in (("x", MAP_WIDTH), ("y", MAP_HEIGHT)):
             if field in entry and not (_is_int(entry[field]) and 0 <= entry[field] <= top):
                 errors.add(f"{key}.{field}", BAD_COORDINATE, entry=label, field=field, max=top)
+        position = (entry.get("x"), entry.get("y"))
+        # Two provinces on one point would get one and the same Voronoi cell.
+        if _is_int(position[0]) and _is_int(position[1]):
+            if position in positions:
+                errors.add(f"{key}.x", SAME_POSITION, entry=label, other=positions[position])
+            positions.setdefault(position, str(code))
         for field in ("port", "fortress", "tribe"):
             if field in entry and not isinstance(entry[field], bool):
                 errors.add(f"{key}.{field}", BAD_BOOLEAN, entry=label, field=field)

@@ -65,6 +65,7 @@ CASES = [
      "provinces[1] (dalmatia): terrain must be one of field, forest, mountains, desert."),
     (_set("provinces.1.x", 1001), "provinces[1].x", "provinces[1] (dalmatia): x must be a whole number from 0 to 1000."),
     (_set("provinces.1.y", 12.5), "provinces[1].y", "provinces[1] (dalmatia): y must be a whole number from 0 to 700."),
+    (_set("provinces.1.x", 200), "provinces[1].x", "provinces[1] (dalmatia): x, y is the position of gallia too."),
     (_set("provinces.1.port", "yes"), "provinces[1].port", "provinces[1] (dalmatia): port must be true or false."),
     (_set("provinces.1.fortress_capacity", 0), "provinces[1].fortress_capacity",
      "provinces[1] (dalmatia): fortress_capacity must be a whole number from 1 to 99 (R3)."),
