@@ -79,14 +79,14 @@ def replay(state: BattleState, actions: Iterable[Action], dice: Dice) -> BattleS
 
 
 def _check_ids(state: BattleState, action: Action) -> None:
+    """Malformed references: an unknown unit id, or an empty path where a step is needed."""
     for name in ("unit", "target"):
         value = getattr(action, name, None)
         if value is not None and value not in state.units:
             raise InvalidAction(name, f"there is no unit {value!r}")
-    for name in ("path",):
-        path = getattr(action, name, None)
-        if path is not None and not path and not isinstance(action, Withdraw):
-            raise InvalidAction(name, "must list at least one cell")
+    path = getattr(action, "path", None)
+    if path is not None and not path and not isinstance(action, Withdraw):
+        raise InvalidAction("path", "must list at least one cell")
 
 
 def _deployment(draft: Draft, action: Action, dice: Dice) -> None:

@@ -207,3 +207,18 @@ def test_both_ready_starts_round_one_with_full_points() -> None:
     state = play(deployment(), actions)[0]
     assert (state.round, state.side, state.phase) == (1, Side.ATTACKER, Phase.MOVE)
     assert state.units["a"].points == 3
+
+
+def test_state_rebuilt_from_the_event_log_dice_equals_the_live_state() -> None:
+    from combat.dice import SeededDice
+    from combat.events import DieRolled
+
+    actions = [*T12_MOVES, Intercept("left", "hi", ((8, 6),)), EndInterceptions(), EndTurn()]
+    live, events = battle(T12_UNITS), []
+    dice = SeededDice(b"battle-seed")
+    for action in actions:
+        outcome = apply(live, action, dice)
+        live, events = outcome.state, events + list(outcome.events)
+    rolled = [event.value for event in events if isinstance(event, DieRolled)]
+    assert rolled == dice.rolls and len(rolled) == 2
+    assert replay(battle(T12_UNITS), actions, FixedDice(rolled)) == live
