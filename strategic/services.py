@@ -179,7 +179,7 @@ def unit_create(*, actor: Any, campaign: Campaign, faction: Faction, unit_type: 
 def unit_assign(*, actor: Any, unit: Unit, army: Army | None) -> Unit:
     """S2: put a unit into an army of its province, or take it out of its army (it then stands loose)."""
     campaign = _lock_campaign(unit.campaign_id)
-    unit = Unit.objects.select_for_update().select_related("army__province", "province", "faction").get(pk=unit.pk)
+    unit = Unit.objects.select_for_update(of=("self",)).select_related("army__province", "province", "faction").get(pk=unit.pk)
     source = unit.army
     if army is not None and army.campaign_id != campaign.pk:
         raise ServiceError(str(OTHER_FACTION), field="army")
@@ -212,7 +212,7 @@ def _units_for(*, faction: Faction, province: Province, unit_ids: list[int]) -> 
     if not unit_ids:
         raise ServiceError(str(NO_UNITS), field="unit_ids", rule="S2")
     units = list(
-        Unit.objects.select_for_update().select_related("army__province", "province").filter(pk__in=set(unit_ids))
+        Unit.objects.select_for_update(of=("self",)).select_related("army__province", "province").filter(pk__in=set(unit_ids))
     )
     if len(units) != len(set(unit_ids)) or any(
         u.faction_id != faction.pk or location_of(u).pk != province.pk for u in units
@@ -476,7 +476,7 @@ def battle_result_apply(*, battle: Battle, winner: str, unit_changes: Iterable[U
     """S10: apply a finished battle: units' health and arrows, routed units removed, the winner, the capture
     when the defender lost and no enemy units remain, and the losing armies marked ``must_retreat``."""
     campaign = _lock_campaign(battle.campaign_id)
-    battle = Battle.objects.select_for_update().select_related("province").get(pk=battle.pk)
+    battle = Battle.objects.select_for_update(of=("self",)).select_related("province").get(pk=battle.pk)
     if battle.status == Battle.Status.RESOLVED:
         raise Conflict(str(BATTLE_RESOLVED), rule="S10")
     if winner not in Battle.Side.values:

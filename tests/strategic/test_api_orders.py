@@ -54,12 +54,14 @@ def test_move_into_enemy_units_answers_the_battle(east_turn: Any) -> None:
         ({}, "destination"),  # missing
         ({"destination": "dalmatia"}, "destination"),  # wrong type
         ({"destination": 999999}, "destination"),  # unknown id
-        ({"destination": 1, "expected_version": "first"}, "expected_version"),  # wrong type
-        ({"destination": 1, "expected_version": 0}, "expected_version"),  # below 1
+        ({"destination": "MOESIA", "expected_version": "first"}, "expected_version"),  # wrong type
+        ({"destination": "MOESIA", "expected_version": 0}, "expected_version"),  # below 1
     ],
 )
 def test_move_bad_input_is_400_naming_the_field(east_turn: Any, body: dict[str, Any], field: str) -> None:
     before = _army_state(east_turn)
+    if body.get("destination") == "MOESIA":
+        body = {**body, "destination": east_turn.moesia.pk}
     response = _move(east_turn, body)
     assert (response.status_code, list(response.json()["errors"])) == (400, [field])
     assert _army_state(east_turn) == before
