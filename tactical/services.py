@@ -366,7 +366,7 @@ def battle_start(*, actor: Any, battle_id: int) -> LiveBattle:
             if unit.status is not Status.UNDEPLOYED:
                 continue
             rows = list(deployment_rows(unit.side, state.settings.deployment_rows))
-            rows = rows[::-1] if unit.side is Side.ATTACKER else rows  # nearest the enemy first
+            rows = rows if unit.side is Side.ATTACKER else rows[::-1]  # the row nearest the enemy first
             free = [(x, y) for y in rows for x in sorted(range(18), key=lambda c: (abs(c - 8.5), c))
                     if (x, y) not in taken and not (state.cells.get((x, y)) and state.cells[(x, y)].is_impassable)]
             if not free:

@@ -85,3 +85,15 @@ def live(world: Any, battle: LiveBattle) -> LiveBattle:
     act(battle, world.west_leader, {"do": "ready", "side": "defender"})
     battle.refresh_from_db()
     return battle
+
+
+def march_into_contact(battle: LiveBattle, world: Any) -> None:
+    """East's first unit walks from (8, 18) to (8, 3), into contact with West's unit at (8, 2), in round 5."""
+    east = units_of(battle, "attacker")[0]
+    paths = [[[8, 17], [8, 16], [8, 15]], [[8, 14], [8, 13], [8, 12]], [[8, 11], [8, 10], [8, 9]],
+             [[8, 8], [8, 7], [8, 6]]]
+    for path in paths:
+        act(battle, world.east_general, {"do": "move", "unit": east, "path": path})
+        act(battle, world.east_general, {"do": "end_turn"})
+        act(battle, world.west_leader, {"do": "end_turn"})
+    act(battle, world.east_general, {"do": "move", "unit": east, "path": [[8, 5], [8, 4], [8, 3]]})

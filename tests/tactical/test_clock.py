@@ -14,7 +14,7 @@ from django.utils import timezone
 from campaign.errors import Conflict
 from tactical import services, tasks
 from tactical.models import BattleEvent, LiveBattle
-from tests.tactical.conftest import act, units_of
+from tests.tactical.conftest import act, march_into_contact, units_of
 
 
 def _overdue(battle: LiveBattle, seconds: float = 1) -> None:
@@ -83,16 +83,7 @@ def test_a_new_turn_gets_a_full_deadline_from_the_moment_it_began(live: LiveBatt
 
 
 def test_a_timeout_in_an_open_window_closes_it_without_more_interceptions(world: Any, live: LiveBattle) -> None:
-    east = units_of(live, "attacker")
-    # East's first unit walks up to West's line in two turns; West waits; then it makes contact.
-    act(live, world.east_general, {"do": "move", "unit": east[0], "path": [[8, 17], [8, 16], [8, 15]]})
-    act(live, world.east_general, {"do": "end_turn"})
-    act(live, world.west_leader, {"do": "end_turn"})
-    for path in ([[8, 14], [8, 13], [8, 12]], [[8, 11], [8, 10], [8, 9]], [[8, 8], [8, 7], [8, 6]]):
-        act(live, world.east_general, {"do": "move", "unit": east[0], "path": path})
-        act(live, world.east_general, {"do": "end_turn"})
-        act(live, world.west_leader, {"do": "end_turn"})
-    act(live, world.east_general, {"do": "move", "unit": east[0], "path": [[8, 5], [8, 4], [8, 3]]})
+    march_into_contact(live, world)
     act(live, world.east_general, {"do": "end_turn"})
     live.refresh_from_db()
     assert live.state["phase"] == "interception"
