@@ -49,11 +49,12 @@ def start_turn(draft: Draft) -> None:
     state = draft.freeze()
     draft.engaged_at_start = engaged(state)
     for unit in state.units.values():
-        full = unit.side is side and unit.points != speed(state.unit_type(unit), state.terrain)
+        acting = unit.side is side and unit.on_field
+        points = speed(state.unit_type(unit), state.terrain) if acting else unit.points
         if (
             unit.shot
-            or full
-            or (unit.side is side and unit.cells_moved)
+            or points != unit.points
+            or (acting and unit.cells_moved)
             or (unit.side is not side and unit.restricted)
         ):
             draft.put(
@@ -61,8 +62,8 @@ def start_turn(draft: Draft) -> None:
                     shot=False,
                     # T10.3 lasts for the rest of the interceptor's own turn
                     restricted=unit.restricted and unit.side is side,
-                    points=speed(state.unit_type(unit), state.terrain) if unit.side is side else unit.points,
-                    cells_moved=0 if unit.side is side else unit.cells_moved,
+                    points=points,
+                    cells_moved=0 if acting else unit.cells_moved,
                 )
             )
     if draft.round == state.settings.reinforcement_round:
