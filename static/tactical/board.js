@@ -275,7 +275,8 @@ function tick() {
   const seconds = Math.max(0, Math.ceil(left / 1000));
   text.textContent = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
   fillBar.style.width = `${Math.max(0, Math.min(100, (left / (s.turn_seconds * 1000)) * 100))}%`;
-  clock.dataset.state = left <= 0 ? "expired" : seconds <= 10 ? "urgent" : "running";
+  const urgent = Math.max(3, Math.min(10, s.turn_seconds / 4));
+  clock.dataset.state = left <= 0 ? "expired" : seconds <= urgent ? "urgent" : "running";
   clock.title = left <= 0 ? t.time_up : t.time_left;
 }
 setInterval(tick, 200);
@@ -333,6 +334,7 @@ function renderActions(unit, o) {
   else if (s.phase === "interception" && actsNow()) hint = t.intercept_hint;
   else if (s.phase === "move" && actsNow()) hint = app.mode === "withdraw" ? t.withdraw_hint : t.move_hint;
   $("action-hint").textContent = hint;
+  $("actions").hidden = !hint && [...$("actions").querySelectorAll("button")].every((b) => b.hidden);
 }
 
 function renderOrderForm() {
@@ -380,15 +382,15 @@ function turnTo(facing) {
   act({ do: "turn", unit: unit.id, facing });
 }
 
-function select(id) {
-  app.selected = app.selected === id ? null : id;
+function select(id, toggle = true) {
+  app.selected = toggle && app.selected === id ? null : id;
   app.mode = null;
   const unit = selectedUnit();
   if (unit && (mine().has(unit.id) || unit.max_arrows) && !optionsOf(unit.id)) socket.query("options", { unit: unit.id });
   render();
 }
 
-function clickUnit(id) {
+function clickUnit(id, toggle = true) {
   const unit = selectedUnit();
   const o = unit ? optionsOf(unit.id) : null;
   if (unit && o && mine().has(unit.id) && id !== unit.id) {
@@ -403,7 +405,7 @@ function clickUnit(id) {
       return;
     }
   }
-  select(id);
+  select(id, toggle);
 }
 
 function clickCell(x, y, kind) {
@@ -454,7 +456,7 @@ svg.addEventListener("pointerover", (e) => {
 
 $("units-list").addEventListener("click", (e) => {
   const row = e.target.closest("[data-unit-row]");
-  if (row) clickUnit(row.dataset.unitRow);
+  if (row) clickUnit(row.dataset.unitRow, false);
 });
 
 document.addEventListener("keydown", (e) => {

@@ -1,6 +1,7 @@
 // The side panels: the chosen unit's card, every unit's health, the melee forecast and the orders (T2).
 
 import { fill, num } from "./log.js";
+import { tokenIcon } from "./render.js";
 
 function node(tag, attrs = {}, text = null) {
   const n = document.createElement(tag);
@@ -41,7 +42,9 @@ export function renderUnitCard(box, unit, ctx) {
     dl.appendChild(node("dt", {}, label));
     dl.appendChild(node("dd", key ? { [`data-${key}`]: "" } : {}, value));
   };
-  row(t[unit.side], `${ctx.typeName(unit)} · ${t[`class_${unit.class}`] || unit.class}`);
+  const type = ctx.typeName(unit);
+  const cls = t[`class_${unit.class}`] || unit.class;
+  row(t[unit.side], type === cls ? type : `${type} · ${cls}`);
   if (unit.commander) row(t.commander, unit.commander.name);
   row(t.health, healthText(unit), "card-health");
   if (unit.max_arrows) row(t.arrows, `${unit.arrows}/${unit.max_arrows}`, "card-arrows");
@@ -65,7 +68,9 @@ export function renderUnitList(box, state, ctx) {
         class: `unit-row${ctx.selected === unit.id ? " selected" : ""}${unit.status !== "field" ? " off" : ""}`,
         "data-unit-row": unit.id, tabindex: "0", role: "button",
       });
-      li.appendChild(node("span", { class: `swatch cls-${unit.class}` }, unit.class));
+      const swatch = node("span", { class: "row-token", title: t[`class_${unit.class}`] || unit.class });
+      swatch.appendChild(tokenIcon(unit.class, unit.side));
+      li.appendChild(swatch);
       li.appendChild(node("span", { class: "row-name" }, ctx.names.unit(unit.id)));
       li.appendChild(node("span", { class: "row-health", "data-health": String(unit.health) }, healthText(unit)));
       const words = statusWords(unit, t);

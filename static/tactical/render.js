@@ -99,32 +99,43 @@ export function drawPath(layer, unit, path) {
 function body(g, cls) {
   switch (cls) {
     case "LI1":
-      el("circle", { r: 9.5, class: "body" }, g);
+      el("circle", { r: 12, class: "body" }, g);
       break;
     case "LI2":
-      el("circle", { r: 9.5, class: "body" }, g);
-      el("circle", { r: 4.5, class: "inner" }, g);
+      el("circle", { r: 12, class: "body" }, g);
+      el("circle", { r: 5.5, class: "inner" }, g);
       break;
     case "HI":
-      el("rect", { x: -9, y: -9, width: 18, height: 18, rx: 1.5, class: "body" }, g);
-      el("path", { d: "M-9 -9L9 9M9 -9L-9 9", class: "inner" }, g);
+      el("rect", { x: -11.5, y: -11.5, width: 23, height: 23, rx: 2, class: "body" }, g);
+      el("path", { d: "M-11.5 -11.5L11.5 11.5M11.5 -11.5L-11.5 11.5", class: "inner" }, g);
       break;
     case "LC":
-      el("path", { d: "M0 -11.5L11.5 0L0 11.5L-11.5 0Z", class: "body" }, g);
+      el("path", { d: "M0 -14L14 0L0 14L-14 0Z", class: "body" }, g);
       break;
     default: // HC
-      el("path", { d: "M0 -11.5L11.5 0L0 11.5L-11.5 0Z", class: "body" }, g);
-      el("path", { d: "M-5.5 -5.5L5.5 5.5M5.5 -5.5L-5.5 5.5", class: "inner" }, g);
+      el("path", { d: "M0 -14L14 0L0 14L-14 0Z", class: "body" }, g);
+      el("path", { d: "M-6.5 -6.5L6.5 6.5M6.5 -6.5L-6.5 6.5", class: "inner" }, g);
   }
+}
+
+/** A small picture of a unit's token (for lists and the legend). */
+export function tokenIcon(cls, side) {
+  const svg = el("svg", { viewBox: "-16 -16 32 32", class: `token-icon side-${side}`, "aria-hidden": "true" });
+  const g = el("g", { class: "shape" }, svg);
+  g.style.setProperty("--side", SIDE_COLOUR[side] || "#555");
+  g.style.setProperty("--faction", SIDE_COLOUR[side] || "#555");
+  body(g, cls);
+  return svg;
 }
 
 function ticks(g, value, max, y, height, kind) {
   const count = Math.max(0, Math.ceil(max));
   if (!count) return;
-  const step = Math.min(4.5, 30 / count);
-  const width = Math.max(1.6, step - 1.2);
+  const step = Math.min(5.5, 34 / count);
+  const width = Math.max(1.8, step - 1.5);
   const start = -((count - 1) * step) / 2 - width / 2;
   const row = el("g", { class: `ticks ticks-${kind}` }, g);
+  el("rect", { x: start - 1.2, y: y - 1, width: (count - 1) * step + width + 2.4, height: height + 2, rx: 1.5, class: "tick-plate" }, row);
   for (let i = 0; i < count; i += 1) {
     const left = value - i;
     const state = left >= 1 ? "full" : left > 0 ? "half" : "lost";
@@ -146,20 +157,20 @@ export function drawUnits(layer, state, view) {
     if (unit.restricted) classes.push("restricted");
     if (unit.in_contact) classes.push("engaged");
     const g = el("g", {
-      class: classes.join(" "), transform: `translate(${cx} ${cy})`, "data-unit": unit.id,
+      class: classes.join(" "), transform: `translate(${cx} ${cy})`, "data-unit": unit.id, "data-x": unit.x, "data-y": unit.y,
       "data-health": unit.health, "data-facing": unit.facing, tabindex: 0, role: "button",
     }, layer);
     el("rect", { x: -CELL / 2 + 1, y: -CELL / 2 + 1, width: CELL - 2, height: CELL - 2, class: "hit" }, g);
-    el("path", { d: "M-6.5 -11.5L0 -18L6.5 -11.5Z", class: "facing", transform: `rotate(${ANGLE[unit.facing] || 0})` }, g);
     const shape = el("g", { class: "shape" }, g);
     shape.style.setProperty("--side", SIDE_COLOUR[unit.side] || "#555");
     shape.style.setProperty("--faction", (unit.faction && unit.faction.color) || SIDE_COLOUR[unit.side]);
     body(shape, unit.class);
+    el("path", { d: "M-7.5 -14L0 -19.5L7.5 -14Z", class: "facing", transform: `rotate(${ANGLE[unit.facing] || 0})` }, g);
     // Lines go below the token, or above it when its facing notch points down.
     const top = unit.facing === "S";
-    ticks(g, unit.health, unit.max_health, top ? -19.5 : 12.5, 3.5, "health");
-    if (unit.max_arrows) ticks(g, unit.arrows, unit.max_arrows, top ? -15.3 : 16.8, 3, "arrows");
-    if (unit.restricted) el("text", { x: 12, y: -9, class: "badge" }, g).textContent = "⊘";
+    ticks(g, unit.health, unit.max_health, top ? -19 : 14.5, 3.5, "health");
+    if (unit.max_arrows) ticks(g, unit.arrows, unit.max_arrows, top ? -14.3 : 18.6, 2, "arrows");
+    if (unit.restricted) el("text", { x: 11, y: -10, class: "badge" }, g).textContent = "⊘";
     el("title", {}, g).textContent = view.describe(unit);
   }
 }

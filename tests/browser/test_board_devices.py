@@ -1,0 +1,36 @@
+"""The board on a phone's touch screen and in Russian, in real Chromium."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import shot
+from tests.browser.scenario import example_battle
+from tests.browser.test_board_t12 import cell, expect, health, unit
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+
+
+def test_on_a_phone_the_board_fits_the_screen_and_a_tap_moves(open_page: Any) -> None:
+    ex = example_battle()
+    east = open_page(ex.east_user, f"/battles/{ex.battle.pk}/", **PHONE)
+    expect(east.locator("#status-turn")).to_have_text("Round 1 · Attacker to act")
+    assert east.evaluate("document.documentElement.scrollWidth") <= 390
+    assert east.locator("#board").bounding_box()["width"] > 330
+    unit(east, ex.units["hi"]).tap()
+    cell(east, 8, 9).tap()
+    expect(unit(east, ex.units["hi"])).to_have_attribute("data-y", "9")
+    shot(east, "phone-after-move")
+
+
+def test_a_russian_reader_sees_the_board_in_russian(open_page: Any) -> None:
+    ex = example_battle()
+    spectator = open_page(ex.spectator, f"/battles/{ex.battle.pk}/", language="ru")
+    expect(spectator.locator("#status-phase")).to_have_text("Движение")
+    expect(spectator.locator("#status-turn")).to_have_text("Раунд 1 · Ходит: Нападающий")
+    expect(health(spectator, ex.units["left"])).to_have_text("5/5")
+    shot(spectator, "russian-spectator")
