@@ -43,8 +43,13 @@ SENTENCES: dict[str, Any] = {
 }
 # Data values that are choices: shown by their translated label.
 CHOICE_LABELS: dict[str, dict[str, Any]] = {
-    "after": dict(Relation.Kind.choices), "before": dict(Relation.Kind.choices),
     "role": dict(Membership.Role.choices), "rank": dict(Commander.Rank.choices),
+}
+# Where a kind uses a key differently from the rest of the log (``a`` is a faction in ``relation_set`` but a
+# province in ``border_set``): per kind, key → entity (None: plain value) and key → choice labels.
+KIND_KEYS: dict[str, dict[str, str | None]] = {"relation_set": {"before": None, "after": None}}
+KIND_CHOICES: dict[str, dict[str, dict[str, Any]]] = {
+    "relation_set": {"after": dict(Relation.Kind.choices), "before": dict(Relation.Kind.choices)},
 }
 
 
@@ -55,18 +60,32 @@ def register_names(entity: str, namer: Namer, keys: Iterable[str] = ()) -> None:
         KEY_ENTITY[key] = entity
 
 
-def register_sentences(sentences: dict[str, Any], choices: dict[str, dict[str, Any]] | None = None) -> None:
+def register_sentences(sentences: dict[str, Any], choices: dict[str, dict[str, Any]] | None = None,
+                       kind_keys: dict[str, dict[str, str | None]] | None = None,
+                       kind_choices: dict[str, dict[str, dict[str, Any]]] | None = None) -> None:
     """Add the sentences of an app's log kinds: ``%(key)s`` over the entry's data, or a callable of the data."""
     SENTENCES.update(sentences)
     CHOICE_LABELS.update(choices or {})
+    KIND_KEYS.update(kind_keys or {})
+    KIND_CHOICES.update(kind_choices or {})
 
 
-def _faction_names(campaign: Campaign, ids: set[Any]) -> dict[Any, str]:
-    return {f.pk: f.name for f in Faction.objects.filter(campaign=campaign, pk__in=ids)}
+def ids_of(values: set[Any]) -> set[int]:
+    """The integer ids among logged values (a namer of rows by id ignores anything else)."""
+    return {v for v in values if isinstance(v, int) and not isinstance(v, bool)}
 
 
-def _commander_names(campaign: Campaign, ids: set[Any]) -> dict[Any, str]:
-    return dict(Commander.objects.filter(campaign=campaign, pk__in=ids).values_list("pk", "name"))
+def codes_of(values: set[Any]) -> set[str]:
+    """The codes among logged values (a namer of rows by code ignores anything else)."""
+    return {v for v in values if isinstance(v, str)}
+
+
+def _faction_names(campaign: Campaign, values: set[Any]) -> dict[Any, str]:
+    return {f.pk: f.name for f in Faction.objects.filter(campaign=campaign, pk__in=ids_of(values))}
+
+
+def _commander_names(campaign: Campaign, values: set[Any]) -> dict[Any, str]:
+    return dict(Commander.objects.filter(campaign=campaign, pk__in=ids_of(values)).values_list("pk", "name"))
 
 
 register_names("faction", _faction_names)
@@ -91,24 +110,30 @@ def _is_ref(value: Any) -> bool:
     return isinstance(value, (int, str)) and not isinstance(value, bool)
 
 
+def _entity(kind: str, key: str) -> str | None:
+    overrides = KIND_KEYS.get(kind, {})
+    return overrides[key] if key in overrides else KEY_ENTITY.get(key)
+
+
 def _names(campaign: Campaign, entries: list[LogEntry]) -> dict[str, dict[Any, str]]:
     wanted: dict[str, set[Any]] = defaultdict(set)
     for entry in entries:
         for key, value in (entry.data or {}).items():
-            entity = KEY_ENTITY.get(key)
+            entity = _entity(entry.kind, key)
             if entity and _is_ref(value):
                 wanted[entity].add(value)
     return {entity: _NAMERS[entity](campaign, ids) for entity, ids in wanted.items() if entity in _NAMERS}
 
 
-def _value(key: str, value: Any, names: dict[str, dict[Any, str]]) -> str:
-    entity = KEY_ENTITY.get(key)
+def _value(kind: str, key: str, value: Any, names: dict[str, dict[Any, str]]) -> str:
+    entity = _entity(kind, key)
     if entity and _is_ref(value):
         return names.get(entity, {}).get(value, f"#{value}" if isinstance(value, int) else str(value))
-    if key in CHOICE_LABELS and isinstance(value, str):
-        return str(CHOICE_LABELS[key].get(value, value))
+    choices = KIND_CHOICES.get(kind, {}).get(key, CHOICE_LABELS.get(key))
+    if choices is not None and isinstance(value, str):
+        return str(choices.get(value, value))
     if isinstance(value, list):
-        return ", ".join(_value(key, v, names) for v in value)
+        return ", ".join(_value(kind, key, v, names) for v in value)
     return "" if value is None else str(value)
 
 
@@ -119,7 +144,7 @@ class _Data(dict[str, str]):
 
 def sentence(entry: LogEntry, names: dict[str, dict[Any, str]]) -> str:
     """The entry as a sentence in the active language."""
-    data = _Data({k: _value(k, v, names) for k, v in (entry.data or {}).items()})
+    data = _Data({k: _value(entry.kind, k, v, names) for k, v in (entry.data or {}).items()})
     template = SENTENCES.get(entry.kind)
     if callable(template):
         # Some kinds read differently by their data (a unit joining an army or leaving it).

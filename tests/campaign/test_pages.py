@@ -145,3 +145,24 @@ def test_m3_log_entries_are_read_only_in_the_admin(world: Any, client: Any) -> N
 def test_admin_lists_open(world: Any, client: Any, name: str) -> None:
     client.force_login(get_user_model().objects.create_superuser("root", "", "pw"))
     assert client.get(reverse(f"admin:{name}_changelist")).status_code == 200
+
+
+def test_m3_log_of_map_changes_names_provinces_and_kinds(world: Any, client: Any) -> None:
+    from strategic import map_services
+
+    map_services.border_set(actor=world.moderator, campaign=world.campaign, a=world.italia, b=world.pannonia,
+                            kind="rough")
+    map_services.transition_set(actor=world.moderator, campaign=world.campaign, source=world.italia,
+                                target=world.pannonia, terrain="mountains")
+    sentences = re.findall(r'<span class="sentence">([^<]+)</span>', _text(client.get("/c/limes/")))
+    assert sentences[:2] == [
+        "Province relief: moving from Italia into Pannonia, battles are fought on: Mountains.",
+        "Border Pannonia – Italia: Rough terrain.",  # stored in id order
+    ]
+
+
+def test_m3_log_of_relations_names_factions_and_the_relation(world: Any, client: Any) -> None:
+    campaign_services.relation_set(actor=world.moderator, campaign=world.campaign, a=world.goths, b=world.west,
+                                   kind="allied")
+    sentences = re.findall(r'<span class="sentence">([^<]+)</span>', _text(client.get("/c/limes/")))
+    assert sentences[0] == "Western Rome and Goths: Allied."
