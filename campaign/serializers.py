@@ -12,6 +12,9 @@ from rest_framework import serializers
 from campaign.models import Campaign, Commander, Faction, Invitation, LogEntry, Membership, Relation
 
 
+MAX_ID = 2**63 - 1
+
+
 class ErrorOut(serializers.Serializer):
     """The body of every 4xx answer."""
 
@@ -94,8 +97,8 @@ class FactionCreateIn(serializers.Serializer):
     name_en = serializers.CharField(max_length=120)
     name_ru = serializers.CharField(max_length=120)
     color = serializers.CharField(max_length=7, required=False, default="#888888")
-    turn_order = serializers.IntegerField(min_value=0, required=False, default=0)
-    naval_capacity = serializers.IntegerField(min_value=0, required=False, default=0)
+    turn_order = serializers.IntegerField(min_value=0, max_value=1000, required=False, default=0)
+    naval_capacity = serializers.IntegerField(min_value=0, max_value=1000, required=False, default=0)
 
 
 class FactionUpdateIn(serializers.Serializer):
@@ -104,8 +107,8 @@ class FactionUpdateIn(serializers.Serializer):
     name_en = serializers.CharField(max_length=120, required=False)
     name_ru = serializers.CharField(max_length=120, required=False)
     color = serializers.CharField(max_length=7, required=False)
-    turn_order = serializers.IntegerField(min_value=0, required=False)
-    naval_capacity = serializers.IntegerField(min_value=0, required=False)
+    turn_order = serializers.IntegerField(min_value=0, max_value=1000, required=False)
+    naval_capacity = serializers.IntegerField(min_value=0, max_value=1000, required=False)
     roster_locked = serializers.BooleanField(required=False)
     leader = InCampaign(queryset=Commander.objects.all(), required=False, allow_null=True)
 
@@ -230,4 +233,4 @@ class LogEntryOut(serializers.ModelSerializer):
 class LogQueryIn(serializers.Serializer):
     """Only entries after this id."""
 
-    after = serializers.IntegerField(min_value=0, required=False)
+    after = serializers.IntegerField(min_value=0, max_value=MAX_ID, required=False)

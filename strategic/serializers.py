@@ -7,7 +7,7 @@ from decimal import Decimal
 from rest_framework import serializers
 
 from campaign.models import Commander, Faction
-from campaign.serializers import InCampaign, inline_choice
+from campaign.serializers import MAX_ID, InCampaign, inline_choice
 from strategic.models import (
     Army,
     Battle,
@@ -25,11 +25,11 @@ from strategic.models import (
 class DamageIn(serializers.Serializer):
     """Damage against each of the five classes (T3)."""
 
-    LI1 = serializers.IntegerField(min_value=0)
-    LI2 = serializers.IntegerField(min_value=0)
-    HI = serializers.IntegerField(min_value=0)
-    LC = serializers.IntegerField(min_value=0)
-    HC = serializers.IntegerField(min_value=0)
+    LI1 = serializers.IntegerField(min_value=0, max_value=100)
+    LI2 = serializers.IntegerField(min_value=0, max_value=100)
+    HI = serializers.IntegerField(min_value=0, max_value=100)
+    LC = serializers.IntegerField(min_value=0, max_value=100)
+    HC = serializers.IntegerField(min_value=0, max_value=100)
 
 
 class UnitTypeOut(serializers.ModelSerializer):
@@ -190,13 +190,13 @@ class ArmyIn(serializers.Serializer):
     commander = InCampaign(queryset=Commander.objects.all())
     province = InCampaign(queryset=Province.objects.all())
     name = serializers.CharField(max_length=120)
-    unit_ids = serializers.ListField(child=serializers.IntegerField(min_value=1), min_length=1)
+    unit_ids = serializers.ListField(child=serializers.IntegerField(min_value=1, max_value=MAX_ID), min_length=1)
 
 
 class ArmySplitIn(serializers.Serializer):
     """Units that leave for a new army (S2)."""
 
-    unit_ids = serializers.ListField(child=serializers.IntegerField(min_value=1), min_length=1)
+    unit_ids = serializers.ListField(child=serializers.IntegerField(min_value=1, max_value=MAX_ID), min_length=1)
     name = serializers.CharField(max_length=120)
     commander = InCampaign(queryset=Commander.objects.all(), required=False, allow_null=True, default=None)
 
@@ -217,7 +217,7 @@ class ArmyMoveIn(serializers.Serializer):
     """An adjacent province to enter (S5); ``expected_version`` refuses a stale order with 409."""
 
     destination = InCampaign(queryset=Province.objects.all())
-    expected_version = serializers.IntegerField(min_value=1, required=False, allow_null=True, default=None)
+    expected_version = serializers.IntegerField(min_value=1, max_value=MAX_ID, required=False, allow_null=True, default=None)
 
 
 class BattleSupportOut(serializers.ModelSerializer):
