@@ -19,6 +19,7 @@ from combat.geometry import NEIGHBOURS, cells_in_range, deployment_rows, edge_ro
 from combat.interception import legal_interceptions
 from combat.model import GRID_HEIGHT, GRID_WIDTH, BattleState, Cell, CellFeature, Facing, Phase, Side, Status, UnitState
 from combat.movement import enemy_zone, speed
+from combat.queries import preview as melee_preview
 from combat.serialize import state_from_dict
 
 if TYPE_CHECKING:
@@ -118,6 +119,7 @@ def board_state(battle: LiveBattle, state: BattleState | None = None, now: datet
         "interceptions": [{"unit": i.unit, "target": i.target, "volley": i.volley} for i in state.interceptions]
         if state.phase is Phase.INTERCEPTION
         else [],
+        "melee": _melee(state),
         "ready": sorted(side.value for side in state.ready),
         "done": list(battle.done),
         "dice": {
@@ -126,6 +128,17 @@ def board_state(battle: LiveBattle, state: BattleState | None = None, now: datet
             "seed": bytes(battle.seed).hex() if ended else None,
         },
     }
+
+
+def _melee(state: BattleState) -> list[dict[str, Any]]:
+    """What each unit in contact would deal and take if the turn ended now (T7; before any T7.6 die)."""
+    if not state.contacts or state.phase in (Phase.DEPLOYMENT, Phase.ENDED):
+        return []
+    return [
+        {"unit": p.unit, "target": p.target, "deals": p.deals, "takes": p.takes, "health": p.health,
+         "routed": p.routed, "needs_die": p.needs_die}
+        for p in melee_preview(state).values()
+    ]
 
 
 def _paths(state: BattleState, unit: UnitState, budget: int, extra: int = 0) -> dict[Cell, tuple[int, list[Cell]]]:

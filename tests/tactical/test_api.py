@@ -193,3 +193,13 @@ def test_only_a_leader_on_the_field_gives_orders(world: Any, live: LiveBattle) -
     answer = _client(world.east_general).post(_url(live, "orders/"), {"to": world.belisarius.pk, "text": "Go"},
                                               format="json")
     assert (answer.status_code, answer.json()["rule"]) == (403, "T2")
+
+
+def test_the_board_previews_the_melee_of_units_in_contact(world: Any, live: LiveBattle) -> None:
+    from tests.tactical.conftest import march_into_contact
+
+    march_into_contact(live, world)
+    melee = {m["unit"]: m for m in _client().get(_url(live)).json()["state"]["melee"]}
+    east, west = units_of(live, "attacker")[0], units_of(live, "defender")[0]
+    assert (melee[east]["target"], melee[east]["deals"], melee[east]["health"], melee[west]["takes"]) == (
+        west, 3, 2, 3)

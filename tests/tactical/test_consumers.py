@@ -270,3 +270,20 @@ async def test_a_timeout_ended_by_another_process_reaches_the_socket_from_the_lo
         pushed = json.loads(await socket.receive_from(timeout=3))
     assert (pushed["kind"], pushed["version"], pushed["state"]["side"]) == ("timeout", live.version + 1, "defender")
     await socket.disconnect()
+
+
+@pytest.mark.redis
+async def test_pushes_cross_the_redis_channel_layer_to_every_watcher(settings: Any, world: Any,
+                                                                     live: LiveBattle) -> None:
+    import os
+
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
+                                           "CONFIG": {"hosts": [os.environ["REDIS_URL"]],
+                                                      "prefix": f"limes-test-{live.pk}"}}}
+    watchers = [await _open(live.pk) for _ in range(3)]
+    unit = units_of(live, "attacker")[0]
+    await database_sync_to_async(act)(live, world.east_general, {"do": "move", "unit": unit, "path": [[8, 17]]})
+    versions = [json.loads(await socket.receive_from(timeout=5))["version"] for socket, _ in watchers]
+    assert versions == [live.version + 1] * 3
+    for socket, _ in watchers:
+        await socket.disconnect()

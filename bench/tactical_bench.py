@@ -1,0 +1,480 @@
+"""Benchmarks of live battles against real services: PostgreSQL, Redis, daphne and a Celery worker.
+
+    python bench/tactical_bench.py all          # http, fanout, clock, clock-kill (PostgreSQL + Redis)
+    python bench/tactical_bench.py embedded     # the embedded mode: SQLite, in-memory layer, file broker
+
+* http: actions over HTTP (the whole move path: lock, deadline, T2 check, engine, store, log, push)
+  beside a baseline endpoint that only locks and updates one row; throughput and p50/p99.
+* fanout: commit → receipt by the last of N watchers (N = 10, 100, 500), beside a bare group_send.
+* clock: 200 battles whose deadlines fall in the same second: lateness of the timeout, missed, doubled;
+  clock-kill: the same with the worker SIGKILLed a second before the deadline (and started again).
+* embedded: timeouts reach sockets within 1 s with scripts/run's processes (daphne + worker --beat).
+
+Daphne serves ``bench.tactical_bench:application``: the project plus the bench-only baseline endpoint,
+which never exists in the project's own URLs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import http.client
+import json
+import os
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = ROOT / ".venv" / "bin"
+PORT = int(os.environ.get("TACTICAL_BENCH_PORT", "18794"))
+SERVICES = {
+    "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/limes_tactical_bench",
+    "REDIS_URL": "redis://127.0.0.1:6379/4",
+}
+
+
+# -- the ASGI application daphne serves --------------------------------------------------------------
+
+_app: Any = None
+
+
+async def application(scope: dict[str, Any], receive: Any, send: Any) -> None:
+    """The project's ASGI app with ``/bench/baseline/<battle>/`` added (bench processes only)."""
+    global _app
+    if _app is None:
+        _app = _build_app()
+    await _app(scope, receive, send)
+
+
+def _build_app() -> Any:
+    import types
+
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    from config.asgi import application as project
+    from django.conf import settings
+    from django.db import transaction
+    from django.urls import include, path
+    from rest_framework.permissions import IsAuthenticated
+    from rest_framework.response import Response
+    from rest_framework.views import APIView
+
+    from tactical.models import LiveBattle
+
+    class Baseline(APIView):
+        """Lock one row and update it: the floor under any write that locks a battle."""
+
+        permission_classes = [IsAuthenticated]
+
+        def post(self, request: Any, pk: int) -> Response:
+            with transaction.atomic():
+                row = LiveBattle.objects.select_for_update(of=("self",)).only("pk", "turn_key").get(pk=pk)
+                LiveBattle.objects.filter(pk=row.pk).update(turn_key=row.turn_key)
+            return Response({"ok": True})
+
+    module = types.ModuleType("tactical_bench_urls")
+    module.urlpatterns = [  # type: ignore[attr-defined]
+        path("bench/baseline/<int:pk>/", Baseline.as_view()),
+        path("", include("config.urls")),
+    ]
+    sys.modules["tactical_bench_urls"] = module
+    settings.ROOT_URLCONF = "tactical_bench_urls"
+    return project
+
+
+# -- helpers -----------------------------------------------------------------------------------------
+
+
+def pct(values: list[float], q: float) -> float:
+    """The q-th percentile (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q / 100 * len(ordered)) - 1))]
+
+
+def django_setup(env: dict[str, str]) -> None:
+    os.environ.update(env)
+    os.environ["DJANGO_SETTINGS_MODULE"] = "config.settings"
+    sys.path.insert(0, str(ROOT))
+    import django
+
+    django.setup()
+
+
+def start(args: list[str], env: dict[str, str], log: str) -> subprocess.Popen[bytes]:
+    out = open(log, "ab")
+    return subprocess.Popen(args, cwd=ROOT, env={**os.environ, **env}, stdout=out, stderr=subprocess.STDOUT,
+                            start_new_session=True)
+
+
+def stop(process: subprocess.Popen[bytes], sig: int = signal.SIGTERM) -> None:
+    if process.poll() is None:
+        os.killpg(process.pid, sig)
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+
+
+def wait_http(port: int, timeout: float = 60) -> None:
+    end = time.time() + timeout
+    while time.time() < end:
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+            conn.request("GET", "/api/schema/")
+            conn.getresponse().read()
+            return
+        except OSError:
+            time.sleep(0.3)
+    raise RuntimeError("daphne did not start")
+
+
+def world_and_battles(count: int, turn_seconds: int = 40, units: int = 2) -> tuple[Any, list[Any]]:
+    """A fresh campaign and ``count`` live battles in round 1 (attacker to act), on open fields."""
+    from strategic.models import Battle, Unit
+    from tactical import services
+    from tests.factories import ArmyFactory, ProvinceFactory, UnitFactory, build_world
+
+    world = build_world()
+    world.campaign.settings = {**world.campaign.settings, "turn_seconds": turn_seconds}
+    world.campaign.save()
+    battles = []
+    for n in range(count):
+        target = ProvinceFactory(campaign=world.campaign, code=f"field-{n}", controller=world.west)
+        east = ArmyFactory(faction=world.east, commander=world.belisarius, province=world.dacia, name=f"E{n}")
+        west = ArmyFactory(faction=world.west, commander=world.aetius, province=target, name=f"W{n}")
+        for _ in range(units):
+            UnitFactory(faction=world.east, unit_type=world.infantry, army=east)
+            UnitFactory(faction=world.west, unit_type=world.infantry, army=west)
+        record = Battle.objects.create(campaign=world.campaign, turn=1, province=target, origin=world.dacia,
+                                       terrain="field", attacker_army=east, attacker_faction=world.east,
+                                       defender_faction=world.west)
+        live = services.battle_setup(actor=world.moderator, record=record, map_seed=n)
+        if live.state["cells"]:
+            services.battle_map_edit(actor=world.moderator, battle_id=live.pk,
+                                     cells=[{"x": x, "y": y, "feature": None} for x, y, _ in live.state["cells"]])
+        services.battle_start(actor=world.moderator, battle_id=live.pk)
+        live.refresh_from_db()
+        battles.append(live)
+    assert Unit.objects.count() > 0
+    return world, battles
+
+
+def token(user: Any) -> str:
+    from rest_framework.authtoken.models import Token
+
+    return Token.objects.get_or_create(user=user)[0].key
+
+
+# -- http ---------------------------------------------------------------------------------------------
+
+
+class Player(threading.Thread):
+    """Plays one battle over HTTP as fast as it can: three 1-cell steps per unit, then end_turn."""
+
+    def __init__(self, battle: Any, tokens: dict[str, str], seconds: float, baseline: bool) -> None:
+        super().__init__(daemon=True)
+        self.battle, self.tokens, self.seconds, self.baseline = battle, tokens, seconds, baseline
+        self.latencies: list[float] = []
+        self.errors = 0
+
+    def run(self) -> None:
+        conns = {side: http.client.HTTPConnection("127.0.0.1", PORT, timeout=30) for side in self.tokens}
+        units = {side: [u["id"] for u in self.battle.state["units"] if u["side"] == side] for side in self.tokens}
+        side, end = "attacker", time.time() + self.seconds
+        step = {"attacker": ([0, -1], [0, 1], [0, -1]), "defender": ([0, 1], [0, -1], [0, 1])}
+        pos = {u["id"]: [u["x"], u["y"]] for u in self.battle.state["units"]}
+        n = 0
+        while time.time() < end:
+            if self.baseline:
+                self._post(conns[side], self.tokens[side], f"/bench/baseline/{self.battle.pk}/", {})
+                continue
+            for unit in units[side]:
+                for dx, dy in step[side]:
+                    pos[unit] = [pos[unit][0] + dx, pos[unit][1] + dy]
+                    n += 1
+                    self._post(conns[side], self.tokens[side], f"/api/tactical/battles/{self.battle.pk}/actions/",
+                               {"id": f"b{self.battle.pk}-{n}", "action": {"do": "move", "unit": unit,
+                                                                           "path": [pos[unit]]}})
+            n += 1
+            self._post(conns[side], self.tokens[side], f"/api/tactical/battles/{self.battle.pk}/actions/",
+                       {"id": f"b{self.battle.pk}-{n}", "action": {"do": "end_turn"}})
+            side = "defender" if side == "attacker" else "attacker"
+
+    def _post(self, conn: http.client.HTTPConnection, key: str, url: str, body: dict[str, Any]) -> None:
+        started = time.perf_counter()
+        conn.request("POST", url, json.dumps(body), {"Content-Type": "application/json",
+                                                   "Authorization": f"Token {key}"})
+        answer = conn.getresponse()
+        answer.read()
+        self.latencies.append((time.perf_counter() - started) * 1000)
+        if answer.status != 200:
+            self.errors += 1
+
+
+def bench_http(seconds: float, clients: int) -> dict[str, Any]:
+    world, battles = world_and_battles(clients)
+    tokens = {"attacker": token(world.east_general), "defender": token(world.west_leader)}
+    results = {}
+    for name, baseline in (("baseline: lock + update one row", True), ("action (move / end_turn)", False)):
+        players = [Player(b, tokens, seconds, baseline) for b in battles]
+        began = time.perf_counter()
+        for p in players:
+            p.start()
+        for p in players:
+            p.join()
+        wall = time.perf_counter() - began
+        lat = [x for p in players for x in p.latencies]
+        results[name] = {"requests": len(lat), "per_s": len(lat) / wall, "p50": pct(lat, 50), "p99": pct(lat, 99),
+                         "errors": sum(p.errors for p in players)}
+    return results
+
+
+# -- fan-out ---------------------------------------------------------------------------------------------
+
+
+async def _watch(battle_id: int, count: int, inbox: dict[int, list[float]], ready: asyncio.Event,
+                 stop_at: asyncio.Event) -> None:
+    import websockets
+
+    sockets = []
+    for _ in range(count):
+        ws = await websockets.connect(f"ws://127.0.0.1:{PORT}/ws/battles/{battle_id}/",
+                                      origin=f"http://127.0.0.1:{PORT}", max_size=2**22)
+        await ws.recv()  # welcome
+        sockets.append(ws)
+
+    async def reader(ws: Any) -> None:
+        while not stop_at.is_set():
+            try:
+                text = await ws.recv()
+            except Exception:
+                return
+            arrived = time.time()
+            tag = json.loads(text).get("version") or json.loads(text).get("order", {}).get("id")
+            inbox.setdefault(tag, []).append(arrived)
+
+    tasks = [asyncio.create_task(reader(ws)) for ws in sockets]
+    ready.set()
+    await stop_at.wait()
+    for ws in sockets:
+        await ws.close()
+    for task in tasks:
+        task.cancel()
+
+
+def bench_fanout(sizes: list[int], rounds: int) -> dict[str, Any]:
+    from asgiref.sync import async_to_sync
+    from channels.layers import get_channel_layer
+    from django.db import transaction
+
+    from tactical import push, services
+
+    world, (battle,) = world_and_battles(1, turn_seconds=600)
+    marks: dict[int, float] = {}
+    original = push.send_on_commit
+
+    def marked(groups: list[str], message: dict[str, Any], **meta: Any) -> None:
+        version = meta.get("version")
+        transaction.on_commit(lambda: marks.__setitem__(version, time.time()))  # runs first: the commit
+        original(groups, message, **meta)
+
+    push.send_on_commit = marked
+    services.send_on_commit = marked  # type: ignore[attr-defined]
+    layer = get_channel_layer()
+    results = {}
+    unit = next(u["id"] for u in battle.state["units"] if u["side"] == "attacker")
+    for size in sizes:
+        inbox: dict[Any, list[float]] = {}
+        loop = asyncio.new_event_loop()
+        ready, stop_at = asyncio.Event(), asyncio.Event()
+
+        def run_loop() -> None:
+            asyncio.set_event_loop(loop)
+            loop.run_until_complete(_watch(battle.pk, size, inbox, ready, stop_at))
+
+        thread = threading.Thread(target=run_loop, daemon=True)
+        thread.start()
+        while not ready.is_set():
+            time.sleep(0.1)
+        time.sleep(1)
+        pushed, bare = [], []
+        facing = ["E", "N"]
+        for i in range(rounds):
+            services.battle_action_apply(actor=world.east_general, battle_id=battle.pk,
+                                         action={"do": "turn", "unit": unit, "facing": facing[i % 2]})
+            if i % 2 == 1:  # turning twice a turn spends 2 of 3 points: end the turns to refill
+                services.battle_action_apply(actor=world.east_general, battle_id=battle.pk,
+                                             action={"do": "end_turn"})
+                services.battle_action_apply(actor=world.west_leader, battle_id=battle.pk,
+                                             action={"do": "end_turn"})
+            time.sleep(0.05)
+        battle.refresh_from_db()
+        text = push.dumps({"type": "order", "order": {"id": 0, "text": "x" * 6000}})
+        for i in range(rounds):
+            sent = time.time()
+            async_to_sync(layer.group_send)(push.battle_group(battle.pk),
+                                            {"type": "battle.message", "text": text.replace('"id":0', f'"id":{-1 - i}')})
+            marks[-1 - i] = sent
+            time.sleep(0.05)
+        time.sleep(2)
+        for tag, times in inbox.items():
+            if tag in marks and len(times) == size:
+                (bare if tag < 0 else pushed).append((max(times) - marks[tag]) * 1000)
+        loop.call_soon_threadsafe(stop_at.set)
+        thread.join(10)
+        results[size] = {"pushed": len(pushed), "p50": pct(pushed, 50), "p99": pct(pushed, 99),
+                         "bare_p50": pct(bare, 50), "bare_p99": pct(bare, 99)}
+    return results
+
+
+# -- clock ---------------------------------------------------------------------------------------------
+
+
+def bench_clock(count: int, kill: bool, env: dict[str, str], logs: str) -> dict[str, Any]:
+    from datetime import datetime, timedelta, timezone
+
+    from tactical import clock
+    from tactical.models import BattleEvent, LiveBattle
+
+    _, battles = world_and_battles(count, turn_seconds=600)
+    worker_args = [str(BIN / "celery"), "-A", "config", "worker", "-P", "threads", "-c", "8", "--loglevel", "WARNING"]
+    worker = start(worker_args, env, f"{logs}/worker.log")
+    beat = start([str(BIN / "celery"), "-A", "config", "beat", "--loglevel", "WARNING", "-s",
+                  f"{logs}/beat-schedule"], env, f"{logs}/beat.log")
+    time.sleep(8)  # the worker connects and the beat starts sending the sweep
+    deadline = datetime.fromtimestamp(int(time.time()) + 6, tz=timezone.utc)
+    ids = [b.pk for b in battles]
+    for b in battles:
+        moment = deadline + timedelta(milliseconds=(b.pk * 37) % 1000)  # spread over the same second
+        LiveBattle.objects.filter(pk=b.pk).update(deadline=moment)
+        clock.schedule_timeout(b.pk, b.turn_key, moment)
+    if kill:
+        time.sleep(max(0.0, (deadline - datetime.now(timezone.utc)).total_seconds() - 1))
+        os.killpg(worker.pid, signal.SIGKILL)
+        worker.wait()
+        worker = start(worker_args, env, f"{logs}/worker2.log")
+    time.sleep(max(0.0, (deadline - datetime.now(timezone.utc)).total_seconds()) + 12)
+    stop(worker)
+    stop(beat)
+    late, missed, doubled = [], 0, 0
+    for b in battles:
+        rows = list(BattleEvent.objects.filter(battle_id=b.pk, kind="timeout").order_by("version"))
+        due = LiveBattle.objects.filter(pk=b.pk).values_list("state", flat=True).get()
+        if not rows:
+            missed += 1
+            continue
+        first = [r for r in rows if r.events[0]["round"] == 1 and r.events[0]["side"] == "attacker"]
+        doubled += len(first) > 1
+        scheduled = datetime.fromisoformat(first[0].events[0]["deadline"].replace("Z", "+00:00"))
+        late.append((first[0].created_at - scheduled).total_seconds())
+        assert due is not None
+    return {"battles": len(ids), "missed": missed, "doubled": doubled, "p50": pct(late, 50), "p99": pct(late, 99),
+            "max": max(late) if late else None}
+
+
+# -- embedded --------------------------------------------------------------------------------------------
+
+
+def bench_embedded(turns: int) -> dict[str, Any]:
+    var = tempfile.mkdtemp(prefix="limes-embedded-")
+    env = {"LIMES_VAR_DIR": var, "DATABASE_URL": "", "REDIS_URL": ""}
+    django_setup(env)
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+    world, (battle,) = world_and_battles(1, turn_seconds=3)
+    battle_id = battle.pk
+    daphne = start([str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(PORT), "bench.tactical_bench:application"],
+                   env, f"{var}/daphne.log")
+    worker = start([str(BIN / "celery"), "-A", "config", "worker", "--beat", "--pool", "solo", "--loglevel",
+                    "WARNING", "--schedule", f"{var}/celerybeat-schedule"], env, f"{var}/worker.log")
+    try:
+        wait_http(PORT)
+        late = asyncio.run(_embedded_watch(battle_id, turns))
+    finally:
+        stop(daphne)
+        stop(worker)
+    return {"timeouts_seen": len(late), "p50": pct(late, 50), "max": max(late)}
+
+
+async def _embedded_watch(battle_id: int, turns: int) -> list[float]:
+    import websockets
+
+    from datetime import datetime
+
+    sockets = [await websockets.connect(f"ws://127.0.0.1:{PORT}/ws/battles/{battle_id}/",
+                                        origin=f"http://127.0.0.1:{PORT}", max_size=2**22) for _ in range(3)]
+    deadline = None
+    for ws in sockets:
+        deadline = json.loads(await ws.recv())["state"]["deadline"]
+    late: list[float] = []
+    seen = 0
+    while seen <= turns:
+        got = []
+        for ws in sockets:
+            message = json.loads(await asyncio.wait_for(ws.recv(), 15))
+            got.append(time.time())
+        assert message["kind"] == "timeout", message["kind"]
+        due = datetime.fromisoformat(deadline.replace("Z", "+00:00")).timestamp()
+        if seen:  # the first deadline may have passed while daphne was starting
+            late.append(max(got) - due)
+        deadline = message["state"]["deadline"]
+        seen += 1
+    for ws in sockets:
+        await ws.close()
+    return late
+
+
+# -- main ------------------------------------------------------------------------------------------------
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("what", choices=["all", "http", "fanout", "clock", "clock-kill", "embedded"])
+    parser.add_argument("--seconds", type=float, default=15)
+    parser.add_argument("--clients", type=int, default=8)
+    parser.add_argument("--battles", type=int, default=200)
+    args = parser.parse_args()
+    if args.what == "embedded":
+        print(json.dumps({"embedded": bench_embedded(5)}, indent=1))
+        return
+    env = dict(SERVICES)
+    subprocess.run(["dropdb", "-h", "127.0.0.1", "-U", "postgres", "--if-exists", "limes_tactical_bench"], check=True)
+    subprocess.run(["createdb", "-h", "127.0.0.1", "-U", "postgres", "limes_tactical_bench"], check=True)
+    subprocess.run(["redis-cli", "-n", "4", "flushdb"], check=True, capture_output=True)
+    django_setup(env)
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+    logs = tempfile.mkdtemp(prefix="limes-bench-")
+    results: dict[str, Any] = {}
+    daphne = None
+    if args.what in ("all", "http", "fanout"):
+        daphne = start([str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(PORT), "bench.tactical_bench:application"],
+                       env, f"{logs}/daphne.log")
+        wait_http(PORT)
+    try:
+        if args.what in ("all", "http"):
+            results["http"] = bench_http(args.seconds, args.clients)
+        if args.what in ("all", "fanout"):
+            results["fanout"] = bench_fanout([10, 100, 500], 20)
+        if args.what in ("all", "clock"):
+            results["clock"] = bench_clock(args.battles, False, env, logs)
+        if args.what in ("all", "clock-kill"):
+            results["clock-kill"] = bench_clock(args.battles, True, env, logs)
+    finally:
+        if daphne is not None:
+            stop(daphne)
+    print(json.dumps(results, indent=1, default=str))
+    print(f"logs: {logs}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
