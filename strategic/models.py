@@ -235,3 +235,4 @@ class SupportPoints(models.Model):
         verbose_name = _("support points")
         verbose_name_plural = _("support points")
         constraints = [models.UniqueConstraint(fields=["province", "faction"], name="support_points_unique")]
+from strategic.retreat_models import QuickBattleRecord, RetreatRecord  # noqa: E402,F401
