@@ -53,13 +53,15 @@ def errors(success: dict[int, Any]) -> dict[int, Any]:
 
 
 class CampaignView(APIView):
-    """A view under ``campaigns/<slug>/``: the campaign is found once, hidden (404) from who may not read it."""
+    """A view under ``campaigns/<slug>/``: the campaign, hidden (404) from whoever may not read it."""
 
     campaign: Campaign
 
     def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
         super().initial(request, *args, **kwargs)
-        campaign = Campaign.objects.filter(slug=kwargs.get("slug", "")).select_related("current_faction").first()
+        campaign = (
+            Campaign.objects.filter(slug=kwargs.get("slug", "")).select_related("current_faction").first()
+        )
         if campaign is None or not permissions.can_read_campaign(request.user, campaign):
             raise NotFound(str(CAMPAIGN_NOT_FOUND))
         self.campaign = campaign
@@ -68,11 +70,15 @@ class CampaignView(APIView):
         """Serializers see the campaign (ids of other campaigns are unknown to them)."""
         return {"request": self.request, "campaign": self.campaign, "view": self}
 
-    def valid(self, serializer_class: type[serializers.Serializer], data: Any = None,
-              partial: bool = False) -> dict[str, Any]:
+    def valid(
+        self, serializer_class: type[serializers.Serializer], data: Any = None, partial: bool = False
+    ) -> dict[str, Any]:
         """The validated input, or a 400 naming each bad field."""
-        serializer = serializer_class(data=self.request.data if data is None else data, partial=partial,
-                                      context=self.get_serializer_context())
+        serializer = serializer_class(
+            data=self.request.data if data is None else data,
+            partial=partial,
+            context=self.get_serializer_context(),
+        )
         serializer.is_valid(raise_exception=True)
         return dict(serializer.validated_data)
 
@@ -130,7 +136,9 @@ class CampaignDetailView(CampaignView):
         settings = data.pop("settings", None)
         campaign = self.campaign
         if settings is not None:
-            campaign = services.campaign_settings_update(actor=request.user, campaign=campaign, settings=settings)
+            campaign = services.campaign_settings_update(
+                actor=request.user, campaign=campaign, settings=settings
+            )
         if data:
             campaign = services.campaign_update(actor=request.user, campaign=campaign, **data)
         return Response(CampaignOut(campaign).data)
@@ -148,7 +156,9 @@ class FactionListView(CampaignView):
     def post(self, request: Request, slug: str) -> Response:
         """Add a faction (moderator)."""
         self.require_moderator()
-        faction = services.faction_create(actor=request.user, campaign=self.campaign, **self.valid(FactionCreateIn))
+        faction = services.faction_create(
+            actor=request.user, campaign=self.campaign, **self.valid(FactionCreateIn)
+        )
         return Response(FactionOut(faction).data, status=201)
 
 
@@ -165,7 +175,9 @@ class FactionDetailView(CampaignView):
         """Change the faction (moderator)."""
         faction = self.get_object_or_404(Faction, pk, "faction")
         self.require_moderator()
-        faction = services.faction_update(actor=request.user, faction=faction, **self.valid(FactionUpdateIn, partial=True))
+        faction = services.faction_update(
+            actor=request.user, faction=faction, **self.valid(FactionUpdateIn, partial=True)
+        )
         return Response(FactionOut(faction).data)
 
 
@@ -208,14 +220,18 @@ class MembershipListView(CampaignView):
     @extend_schema(responses={200: MembershipOut(many=True), **READ_ERRORS})
     def get(self, request: Request, slug: str) -> Response:
         """The members and their roles."""
-        members = self.campaign.memberships.select_related("user", "campaign").order_by("role", "user__username")
+        members = self.campaign.memberships.select_related("user", "campaign").order_by(
+            "role", "user__username"
+        )
         return Response(MembershipOut(members, many=True).data)
 
     @extend_schema(request=MembershipIn, responses=errors({200: MembershipOut}))
     def post(self, request: Request, slug: str) -> Response:
         """Give a user a role, or change it (moderator)."""
         self.require_moderator()
-        membership = services.membership_set(actor=request.user, campaign=self.campaign, **self.valid(MembershipIn))
+        membership = services.membership_set(
+            actor=request.user, campaign=self.campaign, **self.valid(MembershipIn)
+        )
         return Response(MembershipOut(membership).data)
 
 
@@ -233,8 +249,9 @@ class InvitationListView(CampaignView):
     def post(self, request: Request, slug: str) -> Response:
         """Create an invitation (moderator)."""
         self.require_moderator()
-        invitation = services.invitation_create(actor=request.user, campaign=self.campaign,
-                                                **self.valid(InvitationIn))
+        invitation = services.invitation_create(
+            actor=request.user, campaign=self.campaign, **self.valid(InvitationIn)
+        )
         return Response(InvitationOut(invitation).data, status=201)
 
 
@@ -308,4 +325,6 @@ class LogView(CampaignView):
     def get(self, request: Request, slug: str) -> Response:
         """Every entry in order."""
         after = self.valid(LogQueryIn, data=request.query_params).get("after")
-        return Response(LogEntryOut(selectors.log_entries(campaign=self.campaign, after_id=after), many=True).data)
+        return Response(
+            LogEntryOut(selectors.log_entries(campaign=self.campaign, after_id=after), many=True).data
+        )

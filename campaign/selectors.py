@@ -32,7 +32,9 @@ def relation_kind(*, campaign: Campaign, a: Faction, b: Faction) -> str:
     if a.pk == b.pk:
         return Relation.Kind.ALLIED
     low, high = sorted((a.pk, b.pk))
-    row = Relation.objects.filter(campaign=campaign, a_id=low, b_id=high).values_list("kind", flat=True).first()
+    row = (
+        Relation.objects.filter(campaign=campaign, a_id=low, b_id=high).values_list("kind", flat=True).first()
+    )
     return row or Relation.Kind.NEUTRAL
 
 

@@ -11,7 +11,6 @@ from rest_framework import serializers
 
 from campaign.models import Campaign, Commander, Faction, Invitation, LogEntry, Membership, Relation
 
-
 MAX_ID = 2**63 - 1
 
 
@@ -44,7 +43,9 @@ def inline_choice(choices: Any, **kwargs: Any) -> serializers.ChoiceField:
 
 def username_field(**kwargs: Any) -> serializers.SlugRelatedField:
     """A user named by username."""
-    return serializers.SlugRelatedField(slug_field="username", queryset=get_user_model().objects.all(), **kwargs)
+    return serializers.SlugRelatedField(
+        slug_field="username", queryset=get_user_model().objects.all(), **kwargs
+    )
 
 
 class CampaignOut(serializers.ModelSerializer):
@@ -54,8 +55,20 @@ class CampaignOut(serializers.ModelSerializer):
 
     class Meta:
         model = Campaign
-        fields = ["slug", "name", "name_en", "name_ru", "description", "is_public", "settings", "turn", "phase",
-                  "current_faction", "faction_deadline", "created_at"]
+        fields = [
+            "slug",
+            "name",
+            "name_en",
+            "name_ru",
+            "description",
+            "is_public",
+            "settings",
+            "turn",
+            "phase",
+            "current_faction",
+            "faction_deadline",
+            "created_at",
+        ]
 
 
 class CampaignCreateIn(serializers.Serializer):
@@ -86,8 +99,19 @@ class FactionOut(serializers.ModelSerializer):
 
     class Meta:
         model = Faction
-        fields = ["id", "slug", "name", "name_en", "name_ru", "color", "turn_order", "leader", "naval_capacity",
-                  "roster_locked", "passed_turn"]
+        fields = [
+            "id",
+            "slug",
+            "name",
+            "name_en",
+            "name_ru",
+            "color",
+            "turn_order",
+            "leader",
+            "naval_capacity",
+            "roster_locked",
+            "passed_turn",
+        ]
 
 
 class FactionCreateIn(serializers.Serializer):
@@ -144,7 +168,9 @@ class CommanderIn(serializers.Serializer):
 
     faction = InCampaign(queryset=Faction.objects.all())
     name = serializers.CharField(max_length=120)
-    rank = serializers.ChoiceField(choices=Commander.Rank.choices, required=False, default=Commander.Rank.GENERAL)
+    rank = serializers.ChoiceField(
+        choices=Commander.Rank.choices, required=False, default=Commander.Rank.GENERAL
+    )
     user = username_field(required=False, allow_null=True, default=None)
     strategy = serializers.IntegerField(min_value=3, max_value=30, required=False, default=10)
     tactics = serializers.IntegerField(min_value=3, max_value=30, required=False, default=10)

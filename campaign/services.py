@@ -18,7 +18,9 @@ from campaign.selectors import factions_in_turn_order
 
 NEEDS_LOGIN = _("You must be logged in to do this.")
 NEEDS_MODERATOR = _("Only a moderator of this campaign may do this.")
-NEEDS_FACTION_MEMBER = _("Only the leader or a commander of the acting faction, or a moderator, may end its turn.")
+NEEDS_FACTION_MEMBER = _(
+    "Only the leader or a commander of the acting faction, or a moderator, may end its turn."
+)
 SLUG_TAKEN = _("This short name is already taken.")
 BAD_SLUG = _("Use only letters, digits, hyphens and underscores.")
 BAD_COLOR = _("Give a colour as #rrggbb.")
@@ -60,12 +62,26 @@ def _require_same_campaign(obj: Any, campaign: Campaign, field: str) -> None:
 
 
 @transaction.atomic
-def log_append(*, campaign: Campaign, kind: str, actor: Any = None, data: dict[str, Any] | None = None,
-               rule: str = "", reason: str = "", turn: int | None = None) -> LogEntry:
+def log_append(
+    *,
+    campaign: Campaign,
+    kind: str,
+    actor: Any = None,
+    data: dict[str, Any] | None = None,
+    rule: str = "",
+    reason: str = "",
+    turn: int | None = None,
+) -> LogEntry:
     """Append one entry to the campaign log (M3); the only writer of ``LogEntry``."""
     user = actor if actor is not None and getattr(actor, "is_authenticated", False) else None
     return LogEntry.objects.create(
-        campaign=campaign, turn=campaign.turn if turn is None else turn, actor=user, kind=kind, rule=rule, data=data or {}, reason=reason
+        campaign=campaign,
+        turn=campaign.turn if turn is None else turn,
+        actor=user,
+        kind=kind,
+        rule=rule,
+        data=data or {},
+        reason=reason,
     )
 
 
@@ -75,8 +91,16 @@ def _settings_errors(values: dict[str, Any]) -> dict[str, list[str]]:
 
 
 @transaction.atomic
-def campaign_create(*, actor: Any, slug: str, name_en: str, name_ru: str, settings: dict[str, Any] | None = None,
-                    is_public: bool = True, description: str = "") -> Campaign:
+def campaign_create(
+    *,
+    actor: Any,
+    slug: str,
+    name_en: str,
+    name_ru: str,
+    settings: dict[str, Any] | None = None,
+    is_public: bool = True,
+    description: str = "",
+) -> Campaign:
     """Create a campaign; its creator becomes its first moderator (M1)."""
     _require_login(actor)
     if not slug or not SLUG_RE.match(slug):
@@ -87,7 +111,12 @@ def campaign_create(*, actor: Any, slug: str, name_en: str, name_ru: str, settin
     if errors:
         raise ServiceError(next(iter(errors.values())), errors={k: [v] for k, v in errors.items()})
     campaign = Campaign.objects.create(
-        slug=slug, name_en=name_en, name_ru=name_ru, settings=merged, is_public=is_public, description=description
+        slug=slug,
+        name_en=name_en,
+        name_ru=name_ru,
+        settings=merged,
+        is_public=is_public,
+        description=description,
     )
     Membership.objects.create(campaign=campaign, user=actor, role=Membership.Role.MODERATOR)
     log_append(campaign=campaign, kind="campaign_created", actor=actor, rule="M1", data={"slug": slug})
@@ -109,8 +138,13 @@ def campaign_settings_update(*, actor: Any, campaign: Campaign, settings: dict[s
     campaign.settings = {name: merged[name] for name in SETTINGS_BY_NAME}
     campaign.save(update_fields=["settings"])
     after = {name: campaign.settings[name] for name in settings}
-    log_append(campaign=campaign, kind="settings_changed", actor=actor, rule="M1",
-               data={"before": before, "after": after})
+    log_append(
+        campaign=campaign,
+        kind="settings_changed",
+        actor=actor,
+        rule="M1",
+        data={"before": before, "after": after},
+    )
     return campaign
 
 
@@ -134,8 +168,17 @@ def campaign_update(*, actor: Any, campaign: Campaign, **fields: Any) -> Campaig
 
 
 @transaction.atomic
-def faction_create(*, actor: Any, campaign: Campaign, slug: str, name_en: str, name_ru: str, color: str = "#888888",
-                   turn_order: int = 0, naval_capacity: int = 0) -> Faction:
+def faction_create(
+    *,
+    actor: Any,
+    campaign: Campaign,
+    slug: str,
+    name_en: str,
+    name_ru: str,
+    color: str = "#888888",
+    turn_order: int = 0,
+    naval_capacity: int = 0,
+) -> Faction:
     """Add a faction to the campaign (S1)."""
     require_moderator(actor, campaign)
     if not slug or not SLUG_RE.match(slug):
@@ -145,11 +188,21 @@ def faction_create(*, actor: Any, campaign: Campaign, slug: str, name_en: str, n
     if not COLOR_RE.match(color or ""):
         raise ServiceError(str(BAD_COLOR), field="color")
     faction = Faction.objects.create(
-        campaign=campaign, slug=slug, name_en=name_en, name_ru=name_ru, color=color,
-        turn_order=turn_order, naval_capacity=naval_capacity,
+        campaign=campaign,
+        slug=slug,
+        name_en=name_en,
+        name_ru=name_ru,
+        color=color,
+        turn_order=turn_order,
+        naval_capacity=naval_capacity,
     )
-    log_append(campaign=campaign, kind="faction_created", actor=actor, rule="S1",
-               data={"faction": faction.pk, "slug": slug, "turn_order": turn_order})
+    log_append(
+        campaign=campaign,
+        kind="faction_created",
+        actor=actor,
+        rule="S1",
+        data={"faction": faction.pk, "slug": slug, "turn_order": turn_order},
+    )
     return faction
 
 
@@ -174,8 +227,13 @@ def faction_update(*, actor: Any, faction: Faction, **fields: Any) -> Faction:
     if changed:
         faction.save(update_fields=list(changed))
         rule = "S2" if "roster_locked" in changed else "M1"
-        log_append(campaign=campaign, kind="faction_changed", actor=actor, rule=rule,
-                   data={"faction": faction.pk, **changed})
+        log_append(
+            campaign=campaign,
+            kind="faction_changed",
+            actor=actor,
+            rule=rule,
+            data={"faction": faction.pk, **changed},
+        )
     return faction
 
 
@@ -197,28 +255,53 @@ def relation_set(*, actor: Any, campaign: Campaign, a: Faction, b: Faction, kind
     if relation.kind != kind:
         relation.kind = kind
         relation.save(update_fields=["kind"])
-    log_append(campaign=campaign, kind="relation_set", actor=actor, rule="S1",
-               data={"a": low.pk, "b": high.pk, "before": before, "after": kind})
+    log_append(
+        campaign=campaign,
+        kind="relation_set",
+        actor=actor,
+        rule="S1",
+        data={"a": low.pk, "b": high.pk, "before": before, "after": kind},
+    )
     return relation
 
 
 @transaction.atomic
-def commander_create(*, actor: Any, faction: Faction, name: str, rank: str = Commander.Rank.GENERAL, user: Any = None,
-                     strategy: int = 10, tactics: int = 10, has_luck: bool = False) -> Commander:
+def commander_create(
+    *,
+    actor: Any,
+    faction: Faction,
+    name: str,
+    rank: str = Commander.Rank.GENERAL,
+    user: Any = None,
+    strategy: int = 10,
+    tactics: int = 10,
+    has_luck: bool = False,
+) -> Commander:
     """Add a commander to a faction (S1); a commander of rank leader becomes the faction's leader."""
     campaign = faction.campaign
     require_moderator(actor, campaign)
     if rank not in Commander.Rank.values:
         raise ServiceError(str(_("Choose leader, general or chieftain.")), field="rank")
     commander = Commander.objects.create(
-        campaign=campaign, faction=faction, name=name, rank=rank, user=user,
-        strategy=strategy, tactics=tactics, has_luck=has_luck,
+        campaign=campaign,
+        faction=faction,
+        name=name,
+        rank=rank,
+        user=user,
+        strategy=strategy,
+        tactics=tactics,
+        has_luck=has_luck,
     )
     if rank == Commander.Rank.LEADER:
         Faction.objects.filter(pk=faction.pk).update(leader=commander)
         faction.leader = commander
-    log_append(campaign=campaign, kind="commander_created", actor=actor, rule="S1",
-               data={"commander": commander.pk, "faction": faction.pk, "name": name, "rank": rank})
+    log_append(
+        campaign=campaign,
+        kind="commander_created",
+        actor=actor,
+        rule="S1",
+        data={"commander": commander.pk, "faction": faction.pk, "name": name, "rank": rank},
+    )
     return commander
 
 
@@ -232,8 +315,14 @@ def _check_role(role: str, faction: Faction | None) -> None:
 
 
 @transaction.atomic
-def invitation_create(*, actor: Any, campaign: Campaign, role: str, faction: Faction | None = None,
-                      commander: Commander | None = None) -> Invitation:
+def invitation_create(
+    *,
+    actor: Any,
+    campaign: Campaign,
+    role: str,
+    faction: Faction | None = None,
+    commander: Commander | None = None,
+) -> Invitation:
     """A one-use link by which someone joins the campaign with this role (and commander to play)."""
     require_moderator(actor, campaign)
     _require_same_campaign(faction, campaign, "faction")
@@ -244,9 +333,18 @@ def invitation_create(*, actor: Any, campaign: Campaign, role: str, faction: Fac
     invitation = Invitation.objects.create(
         campaign=campaign, role=role, faction=faction, commander=commander, created_by=actor
     )
-    log_append(campaign=campaign, kind="invitation_created", actor=actor, rule="M1",
-               data={"invitation": invitation.pk, "role": role, "faction": faction.pk if faction else None,
-                     "commander": commander.pk if commander else None})
+    log_append(
+        campaign=campaign,
+        kind="invitation_created",
+        actor=actor,
+        rule="M1",
+        data={
+            "invitation": invitation.pk,
+            "role": role,
+            "faction": faction.pk if faction else None,
+            "commander": commander.pk if commander else None,
+        },
+    )
     return invitation
 
 
@@ -277,21 +375,38 @@ def invitation_accept(*, user: Any, token: str) -> Membership:
     invitation.used_by = user
     invitation.used_at = timezone.now()
     invitation.save(update_fields=["used_by", "used_at"])
-    log_append(campaign=campaign, kind="member_joined", actor=user, rule="M1",
-               data={"user": user.get_username(), "role": invitation.role,
-                     "faction": invitation.faction_id, "commander": commander.pk if commander else None})
+    log_append(
+        campaign=campaign,
+        kind="member_joined",
+        actor=user,
+        rule="M1",
+        data={
+            "user": user.get_username(),
+            "role": invitation.role,
+            "faction": invitation.faction_id,
+            "commander": commander.pk if commander else None,
+        },
+    )
     return membership
 
 
 @transaction.atomic
-def membership_set(*, actor: Any, campaign: Campaign, user: Any, role: str, faction: Faction | None = None) -> Membership:
+def membership_set(
+    *, actor: Any, campaign: Campaign, user: Any, role: str, faction: Faction | None = None
+) -> Membership:
     """Give a user a role in the campaign, or change it (moderator)."""
     require_moderator(actor, campaign)
     _require_same_campaign(faction, campaign, "faction")
     _check_role(role, faction)
     membership = Membership.objects.select_for_update().filter(campaign=campaign, user=user).first()
-    if membership is not None and membership.role == Membership.Role.MODERATOR and role != Membership.Role.MODERATOR:
-        others = Membership.objects.filter(campaign=campaign, role=Membership.Role.MODERATOR).exclude(pk=membership.pk)
+    if (
+        membership is not None
+        and membership.role == Membership.Role.MODERATOR
+        and role != Membership.Role.MODERATOR
+    ):
+        others = Membership.objects.filter(campaign=campaign, role=Membership.Role.MODERATOR).exclude(
+            pk=membership.pk
+        )
         if not others.exists():
             raise Conflict(str(LAST_MODERATOR), field="role")
     before = membership.role if membership else None
@@ -301,9 +416,18 @@ def membership_set(*, actor: Any, campaign: Campaign, user: Any, role: str, fact
         membership.role = role
         membership.faction = faction
         membership.save(update_fields=["role", "faction"])
-    log_append(campaign=campaign, kind="membership_set", actor=actor, rule="M1",
-               data={"user": user.get_username(), "before": before, "role": role,
-                     "faction": faction.pk if faction else None})
+    log_append(
+        campaign=campaign,
+        kind="membership_set",
+        actor=actor,
+        rule="M1",
+        data={
+            "user": user.get_username(),
+            "before": before,
+            "role": role,
+            "faction": faction.pk if faction else None,
+        },
+    )
     return membership
 
 
@@ -332,16 +456,26 @@ def economic_phase_end(*, actor: Any, campaign: Campaign) -> Campaign:
     campaign.current_faction = order[0]
     campaign.faction_deadline = _deadline(campaign, now)
     campaign.save(update_fields=["phase", "current_faction", "faction_deadline"])
-    log_append(campaign=campaign, kind="economic_phase_ended", actor=actor, rule="S4",
-               data={"turn": campaign.turn, "faction": order[0].pk,
-                     "deadline": campaign.faction_deadline.isoformat()})
+    log_append(
+        campaign=campaign,
+        kind="economic_phase_ended",
+        actor=actor,
+        rule="S4",
+        data={
+            "turn": campaign.turn,
+            "faction": order[0].pk,
+            "deadline": campaign.faction_deadline.isoformat(),
+        },
+    )
     return campaign
 
 
 def _advance(*, campaign: Campaign, faction: Faction, actor: Any, kind: str, reason: str = "") -> Campaign:
     order = factions_in_turn_order(campaign=campaign)
     Faction.objects.filter(pk=faction.pk).update(passed_turn=campaign.turn)
-    later = [f for f in order if (f.turn_order, f.slug, f.pk) > (faction.turn_order, faction.slug, faction.pk)]
+    later = [
+        f for f in order if (f.turn_order, f.slug, f.pk) > (faction.turn_order, faction.slug, faction.pk)
+    ]
     data: dict[str, Any] = {"faction": faction.pk, "turn": campaign.turn}
     if later:
         campaign.current_faction = later[0]
@@ -356,13 +490,15 @@ def _advance(*, campaign: Campaign, faction: Faction, actor: Any, kind: str, rea
         data["next_turn"] = campaign.turn
     campaign.save(update_fields=["turn", "phase", "current_faction", "faction_deadline"])
     # The entry belongs to the turn that was played, even when the pass opened the next one.
-    log_append(campaign=campaign, kind=kind, actor=actor, rule="S4", data=data, reason=reason, turn=data["turn"])
+    log_append(
+        campaign=campaign, kind=kind, actor=actor, rule="S4", data=data, reason=reason, turn=data["turn"]
+    )
     return campaign
 
 
 @transaction.atomic
 def faction_turn_pass(*, actor: Any, faction: Faction) -> Campaign:
-    """End the acting faction's strategic turn (S4): the next faction acts, or the next campaign turn begins."""
+    """End the acting faction's strategic turn (S4): the next faction acts, or the next turn begins."""
     campaign = faction.campaign
     _require_login(actor)
     if not permissions.can_act_for_faction(actor, faction):
@@ -384,11 +520,13 @@ def faction_turn_expire(*, campaign: Campaign, now: datetime | None = None) -> C
         raise Conflict(str(NOT_STRATEGIC), rule="S4")
     if campaign.faction_deadline is None or campaign.faction_deadline > now:
         raise Conflict(str(TURN_NOT_OVERDUE), rule="S4")
-    return _advance(campaign=campaign, faction=campaign.current_faction, actor=None, kind="faction_turn_expired")
+    return _advance(
+        campaign=campaign, faction=campaign.current_faction, actor=None, kind="faction_turn_expired"
+    )
 
 
 def faction_turns_expire_overdue(*, now: datetime | None = None) -> list[Campaign]:
-    """Expire every overdue faction turn (a periodic task calls this); each campaign in its own transaction."""
+    """Expire every overdue faction turn (for a periodic task); each campaign in its own transaction."""
     now = now or timezone.now()
     expired = []
     overdue = Campaign.objects.filter(phase=Campaign.Phase.STRATEGIC, faction_deadline__lte=now)
@@ -398,4 +536,3 @@ def faction_turns_expire_overdue(*, now: datetime | None = None) -> list[Campaig
         except Conflict:
             continue  # someone passed it meanwhile
     return expired
-

@@ -41,7 +41,11 @@ from strategic.serializers import (
 
 
 def _armies(campaign: Any) -> Any:
-    return Army.objects.filter(campaign=campaign).select_related("faction", "commander").prefetch_related("units")
+    return (
+        Army.objects.filter(campaign=campaign)
+        .select_related("faction", "commander")
+        .prefetch_related("units")
+    )
 
 
 class UnitTypeListView(CampaignView):
@@ -56,7 +60,9 @@ class UnitTypeListView(CampaignView):
     def post(self, request: Request, slug: str) -> Response:
         """Add a unit card (moderator)."""
         self.require_moderator()
-        unit_type = services.unit_type_create(actor=request.user, campaign=self.campaign, **self.valid(UnitTypeIn))
+        unit_type = services.unit_type_create(
+            actor=request.user, campaign=self.campaign, **self.valid(UnitTypeIn)
+        )
         return Response(UnitTypeOut(unit_type).data, status=201)
 
 
@@ -90,7 +96,9 @@ class ProvinceListView(CampaignView):
     def post(self, request: Request, slug: str) -> Response:
         """Add a province (moderator)."""
         self.require_moderator()
-        province = services.province_create(actor=request.user, campaign=self.campaign, **self.valid(ProvinceIn))
+        province = services.province_create(
+            actor=request.user, campaign=self.campaign, **self.valid(ProvinceIn)
+        )
         return Response(ProvinceOut(province).data, status=201)
 
 
@@ -151,7 +159,9 @@ class UnitListView(CampaignView):
     @extend_schema(responses={200: UnitOut(many=True), **READ_ERRORS})
     def get(self, request: Request, slug: str) -> Response:
         """Every unit of the campaign."""
-        units = Unit.objects.filter(campaign=self.campaign).select_related("army").order_by("faction_id", "id")
+        units = (
+            Unit.objects.filter(campaign=self.campaign).select_related("army").order_by("faction_id", "id")
+        )
         return Response(UnitOut(units, many=True).data)
 
     @extend_schema(request=UnitIn, responses=errors({201: UnitOut}))
@@ -316,5 +326,3 @@ class BattleSupportView(CampaignView):
         self.require(permissions.can_command_army(request.user, data["army"]), services.NEEDS_COMMANDER)
         support = services.battle_support_declare(actor=request.user, battle=battle, **data)
         return Response(BattleSupportOut(support).data, status=201)
-
-

@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from campaign.errors import ServiceError
 from campaign.models import Campaign, Faction
-from campaign.services import SLUG_RE, SLUG_TAKEN, BAD_SLUG, log_append, require_moderator
+from campaign.services import BAD_SLUG, SLUG_RE, SLUG_TAKEN, log_append, require_moderator
 from strategic.models import Border, Province, Terrain, TerrainTransition, UnitClass, UnitType
 
 NOT_NEIGHBOURS = _("A border joins two different provinces.")
@@ -19,10 +19,32 @@ BAD_DAMAGE = _("Give a whole number of damage, 0 or more, for each of LI1, LI2, 
 BAD_HEALTH = _("Health is counted in half lines, more than 0 (T3.1).")
 BAD_TERRAIN = _("Choose field, forest, mountains or desert (T5).")
 
-PROVINCE_FIELDS = {"name_en", "name_ru", "terrain", "is_port", "has_fortress", "fortress_capacity", "has_tribe",
-                   "controller", "capital_of", "x", "y", "shape"}
-UNIT_TYPE_FIELDS = {"name_en", "name_ru", "unit_class", "mounted", "health", "damage", "missile", "arrows",
-                    "missile_damage", "morale"}
+PROVINCE_FIELDS = {
+    "name_en",
+    "name_ru",
+    "terrain",
+    "is_port",
+    "has_fortress",
+    "fortress_capacity",
+    "has_tribe",
+    "controller",
+    "capital_of",
+    "x",
+    "y",
+    "shape",
+}
+UNIT_TYPE_FIELDS = {
+    "name_en",
+    "name_ru",
+    "unit_class",
+    "mounted",
+    "health",
+    "damage",
+    "missile",
+    "arrows",
+    "missile_damage",
+    "morale",
+}
 
 
 def _same_campaign(obj: Any, campaign: Campaign, field: str) -> None:
@@ -32,8 +54,10 @@ def _same_campaign(obj: Any, campaign: Campaign, field: str) -> None:
 
 def _check_damage(value: Any, field: str) -> None:
     classes = set(UnitClass.values)
-    if not isinstance(value, dict) or set(value) != classes or any(
-        isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in value.values()
+    if (
+        not isinstance(value, dict)
+        or set(value) != classes
+        or any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in value.values())
     ):
         raise ServiceError(str(BAD_DAMAGE), field=field, rule="T3")
 
@@ -47,8 +71,16 @@ def _jsonable(value: Any) -> Any:
 
 
 @transaction.atomic
-def province_create(*, actor: Any, campaign: Campaign, code: str, name_en: str, name_ru: str,
-                    terrain: str = Terrain.FIELD, **fields: Any) -> Province:
+def province_create(
+    *,
+    actor: Any,
+    campaign: Campaign,
+    code: str,
+    name_en: str,
+    name_ru: str,
+    terrain: str = Terrain.FIELD,
+    **fields: Any,
+) -> Province:
     """Add a province to the map."""
     require_moderator(actor, campaign)
     if not code or not SLUG_RE.match(code):
@@ -62,10 +94,16 @@ def province_create(*, actor: Any, campaign: Campaign, code: str, name_en: str, 
             raise ServiceError(str(_("This field cannot be set here.")), field=name)
     _same_campaign(fields.get("controller"), campaign, "controller")
     _same_campaign(fields.get("capital_of"), campaign, "capital_of")
-    province = Province.objects.create(campaign=campaign, code=code, name_en=name_en, name_ru=name_ru,
-                                       terrain=terrain, **fields)
-    log_append(campaign=campaign, kind="province_created", actor=actor, rule="M1",
-               data={"province": code, "terrain": terrain})
+    province = Province.objects.create(
+        campaign=campaign, code=code, name_en=name_en, name_ru=name_ru, terrain=terrain, **fields
+    )
+    log_append(
+        campaign=campaign,
+        kind="province_created",
+        actor=actor,
+        rule="M1",
+        data={"province": code, "terrain": terrain},
+    )
     return province
 
 
@@ -87,16 +125,26 @@ def province_update(*, actor: Any, province: Province, reason: str = "", **field
             setattr(province, name, value)
             changed[name] = _jsonable(value)
     if "capital_of" in changed and province.capital_of is not None:
-        Province.objects.filter(capital_of=province.capital_of).exclude(pk=province.pk).update(capital_of=None)
+        Province.objects.filter(capital_of=province.capital_of).exclude(pk=province.pk).update(
+            capital_of=None
+        )
     if changed:
         province.save(update_fields=list(changed))
-        log_append(campaign=campaign, kind="province_changed", actor=actor, rule="M1", reason=reason,
-                   data={"province": province.code, **changed})
+        log_append(
+            campaign=campaign,
+            kind="province_changed",
+            actor=actor,
+            rule="M1",
+            reason=reason,
+            data={"province": province.code, **changed},
+        )
     return province
 
 
 @transaction.atomic
-def border_set(*, actor: Any, campaign: Campaign, a: Province, b: Province, kind: str | None) -> Border | None:
+def border_set(
+    *, actor: Any, campaign: Campaign, a: Province, b: Province, kind: str | None
+) -> Border | None:
     """Make two provinces adjacent with a border of this kind (S5, R1.3), or remove it (``kind=None``)."""
     require_moderator(actor, campaign)
     _same_campaign(a, campaign, "a")
@@ -117,15 +165,21 @@ def border_set(*, actor: Any, campaign: Campaign, a: Province, b: Province, kind
     else:
         border.kind = kind
         border.save(update_fields=["kind"])
-    log_append(campaign=campaign, kind="border_set", actor=actor, rule="S5",
-               data={"a": low.code, "b": high.code, "before": before, "after": kind})
+    log_append(
+        campaign=campaign,
+        kind="border_set",
+        actor=actor,
+        rule="S5",
+        data={"a": low.code, "b": high.code, "before": before, "after": kind},
+    )
     return border
 
 
 @transaction.atomic
-def transition_set(*, actor: Any, campaign: Campaign, source: Province, target: Province,
-                   terrain: str | None) -> TerrainTransition | None:
-    """Set (or with ``terrain=None`` remove) the battlefield terrain for moving from source into target (S9)."""
+def transition_set(
+    *, actor: Any, campaign: Campaign, source: Province, target: Province, terrain: str | None
+) -> TerrainTransition | None:
+    """Set (``terrain=None``: remove) the battlefield terrain for moving from source into target (S9)."""
     require_moderator(actor, campaign)
     _same_campaign(source, campaign, "source")
     _same_campaign(target, campaign, "target")
@@ -140,12 +194,19 @@ def transition_set(*, actor: Any, campaign: Campaign, source: Province, target: 
             row.delete()
         row = None
     elif row is None:
-        row = TerrainTransition.objects.create(campaign=campaign, source=source, target=target, terrain=terrain)
+        row = TerrainTransition.objects.create(
+            campaign=campaign, source=source, target=target, terrain=terrain
+        )
     else:
         row.terrain = terrain
         row.save(update_fields=["terrain"])
-    log_append(campaign=campaign, kind="transition_set", actor=actor, rule="S9",
-               data={"source": source.code, "target": target.code, "before": before, "after": terrain})
+    log_append(
+        campaign=campaign,
+        kind="transition_set",
+        actor=actor,
+        rule="S9",
+        data={"source": source.code, "target": target.code, "before": before, "after": terrain},
+    )
     return row
 
 
@@ -163,8 +224,18 @@ def _check_unit_type(fields: dict[str, Any]) -> None:
 
 
 @transaction.atomic
-def unit_type_create(*, actor: Any, campaign: Campaign, code: str, name_en: str, name_ru: str, unit_class: str,
-                     health: Decimal | float, damage: dict[str, int], **fields: Any) -> UnitType:
+def unit_type_create(
+    *,
+    actor: Any,
+    campaign: Campaign,
+    code: str,
+    name_en: str,
+    name_ru: str,
+    unit_class: str,
+    health: Decimal | float,
+    damage: dict[str, int],
+    **fields: Any,
+) -> UnitType:
     """Add a unit card (T3) to the campaign."""
     require_moderator(actor, campaign)
     if not code or not SLUG_RE.match(code):
@@ -177,10 +248,21 @@ def unit_type_create(*, actor: Any, campaign: Campaign, code: str, name_en: str,
     values = {"unit_class": unit_class, "health": health, "damage": damage, **fields}
     _check_unit_type(values)
     values["health"] = Decimal(str(health))
-    unit_type = UnitType.objects.create(campaign=campaign, code=code, name_en=name_en, name_ru=name_ru, **values)
-    log_append(campaign=campaign, kind="unit_type_created", actor=actor, rule="T3",
-               data={"unit_type": code, "unit_class": unit_class, "health": float(values["health"]),
-                     "damage": damage})
+    unit_type = UnitType.objects.create(
+        campaign=campaign, code=code, name_en=name_en, name_ru=name_ru, **values
+    )
+    log_append(
+        campaign=campaign,
+        kind="unit_type_created",
+        actor=actor,
+        rule="T3",
+        data={
+            "unit_type": code,
+            "unit_class": unit_class,
+            "health": float(values["health"]),
+            "damage": damage,
+        },
+    )
     return unit_type
 
 
@@ -203,6 +285,11 @@ def unit_type_update(*, actor: Any, unit_type: UnitType, **fields: Any) -> UnitT
             changed[name] = _jsonable(value)
     if changed:
         unit_type.save(update_fields=list(changed))
-        log_append(campaign=campaign, kind="unit_type_changed", actor=actor, rule="T3",
-                   data={"unit_type": unit_type.code, **changed})
+        log_append(
+            campaign=campaign,
+            kind="unit_type_changed",
+            actor=actor,
+            rule="T3",
+            data={"unit_type": unit_type.code, **changed},
+        )
     return unit_type

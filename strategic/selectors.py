@@ -25,7 +25,9 @@ class Destination:
 def battlefield_terrain(*, source: Province, target: Province) -> str:
     """S9: the transition table's terrain for (source, target), else the terrain of the province entered."""
     terrain = (
-        TerrainTransition.objects.filter(source=source, target=target).values_list("terrain", flat=True).first()
+        TerrainTransition.objects.filter(source=source, target=target)
+        .values_list("terrain", flat=True)
+        .first()
     )
     return terrain or target.terrain
 
@@ -88,8 +90,13 @@ class Entry:
     defender_id: int | None = None
 
 
-def entry_kind(*, campaign: Campaign, faction: Faction, province: Province,
-               relations: dict[tuple[int, int], str] | None = None) -> Entry:
+def entry_kind(
+    *,
+    campaign: Campaign,
+    faction: Faction,
+    province: Province,
+    relations: dict[tuple[int, int], str] | None = None,
+) -> Entry:
     """S6/S7: battle if enemy units stand there, capture if it is an enemy province without them, else move.
 
     Units of a third power (neither friendly nor at war) bar the way: a battle needs war.
@@ -106,7 +113,11 @@ def entry_kind(*, campaign: Campaign, faction: Faction, province: Province,
         else:
             defender = min(enemies, key=lambda fid: (-enemies[fid], fid))
         return Entry("battle", defender)
-    third = [fid for fid in counts if relations.get((faction.pk, fid), Relation.Kind.NEUTRAL) == Relation.Kind.NEUTRAL]
+    third = [
+        fid
+        for fid in counts
+        if relations.get((faction.pk, fid), Relation.Kind.NEUTRAL) == Relation.Kind.NEUTRAL
+    ]
     if third:
         return Entry("third_power")
     controller = province.controller_id
@@ -122,12 +133,16 @@ def legal_destinations(*, army: Army) -> list[Destination]:
     for province, border_kind in neighbours(province=army.province):
         if border_kind == Border.Kind.IMPASSABLE:
             continue
-        entry = entry_kind(campaign=army.campaign, faction=army.faction, province=province, relations=relations)
+        entry = entry_kind(
+            campaign=army.campaign, faction=army.faction, province=province, relations=relations
+        )
         if entry.kind not in ("move", "capture", "battle"):
             continue
         result.append(
             Destination(
-                province=province, kind=entry.kind, border=border_kind,
+                province=province,
+                kind=entry.kind,
+                border=border_kind,
                 terrain=battlefield_terrain(source=army.province, target=province),
             )
         )
@@ -156,6 +171,8 @@ def army_move_blocker(*, army: Army) -> tuple[str, str] | None:
 
 def battles_of(*, campaign: Campaign) -> QuerySet[Battle]:
     """A campaign's battles, newest first."""
-    return Battle.objects.filter(campaign=campaign).select_related(
-        "province", "origin", "attacker_army", "attacker_faction", "defender_faction"
-    ).prefetch_related("supports")
+    return (
+        Battle.objects.filter(campaign=campaign)
+        .select_related("province", "origin", "attacker_army", "attacker_faction", "defender_faction")
+        .prefetch_related("supports")
+    )

@@ -42,8 +42,21 @@ class UnitTypeOut(serializers.ModelSerializer):
 
     class Meta:
         model = UnitType
-        fields = ["id", "code", "name", "name_en", "name_ru", "unit_class", "mounted", "health", "damage", "missile",
-                  "arrows", "missile_damage", "morale"]
+        fields = [
+            "id",
+            "code",
+            "name",
+            "name_en",
+            "name_ru",
+            "unit_class",
+            "mounted",
+            "health",
+            "damage",
+            "missile",
+            "arrows",
+            "missile_damage",
+            "morale",
+        ]
 
 
 class UnitTypeIn(serializers.Serializer):
@@ -76,8 +89,23 @@ class ProvinceOut(serializers.ModelSerializer):
 
     class Meta:
         model = Province
-        fields = ["id", "code", "name", "name_en", "name_ru", "terrain", "is_port", "has_fortress",
-                  "fortress_capacity", "has_tribe", "controller", "capital_of", "x", "y", "shape"]
+        fields = [
+            "id",
+            "code",
+            "name",
+            "name_en",
+            "name_ru",
+            "terrain",
+            "is_port",
+            "has_fortress",
+            "fortress_capacity",
+            "has_tribe",
+            "controller",
+            "capital_of",
+            "x",
+            "y",
+            "shape",
+        ]
 
 
 class ProvinceIn(serializers.Serializer):
@@ -96,7 +124,8 @@ class ProvinceIn(serializers.Serializer):
     x = serializers.IntegerField(min_value=0, max_value=1000, required=False)
     y = serializers.IntegerField(min_value=0, max_value=700, required=False)
     shape = serializers.ListField(
-        child=serializers.ListField(child=serializers.FloatField(), min_length=2, max_length=2), required=False
+        child=serializers.ListField(child=serializers.FloatField(), min_length=2, max_length=2),
+        required=False,
     )
 
 
@@ -149,8 +178,20 @@ class UnitOut(serializers.ModelSerializer):
 
     class Meta:
         model = Unit
-        fields = ["id", "faction", "unit_type", "name", "army", "province", "location", "in_fortress",
-                  "health_halves", "health", "arrows", "created_turn"]
+        fields = [
+            "id",
+            "faction",
+            "unit_type",
+            "name",
+            "army",
+            "province",
+            "location",
+            "in_fortress",
+            "health_halves",
+            "health",
+            "arrows",
+            "created_turn",
+        ]
 
     def get_location(self, unit: Unit) -> int:
         """The province where the unit stands."""
@@ -179,8 +220,18 @@ class ArmyOut(serializers.ModelSerializer):
 
     class Meta:
         model = Army
-        fields = ["id", "faction", "commander", "province", "name", "moved_turn", "must_retreat",
-                  "morale_penalty", "version", "units"]
+        fields = [
+            "id",
+            "faction",
+            "commander",
+            "province",
+            "name",
+            "moved_turn",
+            "must_retreat",
+            "morale_penalty",
+            "version",
+            "units",
+        ]
 
 
 class ArmyIn(serializers.Serializer):
@@ -190,13 +241,17 @@ class ArmyIn(serializers.Serializer):
     commander = InCampaign(queryset=Commander.objects.all())
     province = InCampaign(queryset=Province.objects.all())
     name = serializers.CharField(max_length=120)
-    unit_ids = serializers.ListField(child=serializers.IntegerField(min_value=1, max_value=MAX_ID), min_length=1)
+    unit_ids = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=MAX_ID), min_length=1
+    )
 
 
 class ArmySplitIn(serializers.Serializer):
     """Units that leave for a new army (S2)."""
 
-    unit_ids = serializers.ListField(child=serializers.IntegerField(min_value=1, max_value=MAX_ID), min_length=1)
+    unit_ids = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=MAX_ID), min_length=1
+    )
     name = serializers.CharField(max_length=120)
     commander = InCampaign(queryset=Commander.objects.all(), required=False, allow_null=True, default=None)
 
@@ -217,7 +272,9 @@ class ArmyMoveIn(serializers.Serializer):
     """An adjacent province to enter (S5); ``expected_version`` refuses a stale order with 409."""
 
     destination = InCampaign(queryset=Province.objects.all())
-    expected_version = serializers.IntegerField(min_value=1, max_value=MAX_ID, required=False, allow_null=True, default=None)
+    expected_version = serializers.IntegerField(
+        min_value=1, max_value=MAX_ID, required=False, allow_null=True, default=None
+    )
 
 
 class BattleSupportOut(serializers.ModelSerializer):
@@ -232,12 +289,28 @@ class BattleOut(serializers.ModelSerializer):
     """The strategic record of a battle (S7) with its supporters (S8)."""
 
     supports = BattleSupportOut(many=True, read_only=True)
-    winner = inline_choice([("", "")] + list(Battle.Side.choices), help_text="Empty until the battle is resolved.")
+    winner = inline_choice(
+        [("", "")] + list(Battle.Side.choices), help_text="Empty until the battle is resolved."
+    )
 
     class Meta:
         model = Battle
-        fields = ["id", "turn", "province", "origin", "terrain", "attacker_army", "attacker_faction",
-                  "defender_faction", "status", "winner", "result", "created_at", "resolved_at", "supports"]
+        fields = [
+            "id",
+            "turn",
+            "province",
+            "origin",
+            "terrain",
+            "attacker_army",
+            "attacker_faction",
+            "defender_faction",
+            "status",
+            "winner",
+            "result",
+            "created_at",
+            "resolved_at",
+            "supports",
+        ]
 
 
 class MoveOut(serializers.Serializer):

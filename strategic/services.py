@@ -120,7 +120,9 @@ def location_of(unit: Unit) -> Province:
     return unit.army.province if unit.army_id is not None else unit.province  # type: ignore[return-value]
 
 
-def _check_reorganise(*, actor: Any, campaign: Campaign, faction: Faction, armies: Iterable[Army | None]) -> None:
+def _check_reorganise(
+    *, actor: Any, campaign: Campaign, faction: Faction, armies: Iterable[Army | None]
+) -> None:
     """S2/S4: the leader (or a moderator) changes assignments, unless locked; in the strategic phase only
     in the faction's own turn and only with armies that have not moved yet; never with armies in battle."""
     _require_login(actor)
@@ -149,8 +151,15 @@ def _check_commander(commander: Commander, faction: Faction, field: str = "comma
 
 
 @transaction.atomic
-def unit_create(*, actor: Any, campaign: Campaign, faction: Faction, unit_type: UnitType,
-                province: Province | None = None, name: str = "") -> Unit:
+def unit_create(
+    *,
+    actor: Any,
+    campaign: Campaign,
+    faction: Faction,
+    unit_type: UnitType,
+    province: Province | None = None,
+    name: str = "",
+) -> Unit:
     """A new unit from the economic phase (S4): outside any army, in the province given or the capital."""
     _require_login(actor)
     if not permissions.can_moderate(actor, campaign):
@@ -166,12 +175,28 @@ def unit_create(*, actor: Any, campaign: Campaign, faction: Faction, unit_type: 
         if province is None:
             raise ServiceError(str(NO_PROVINCE), field="province", rule="S4")
     unit = Unit.objects.create(
-        campaign=campaign, faction=faction, unit_type=unit_type, name=name, province=province,
-        health_halves=int(unit_type.health * 2), arrows=unit_type.arrows, created_turn=campaign.turn,
+        campaign=campaign,
+        faction=faction,
+        unit_type=unit_type,
+        name=name,
+        province=province,
+        health_halves=int(unit_type.health * 2),
+        arrows=unit_type.arrows,
+        created_turn=campaign.turn,
     )
-    log_append(campaign=campaign, kind="unit_created", actor=actor, rule="S4",
-               data={"unit": unit.pk, "faction": faction.pk, "unit_type": unit_type.code,
-                     "province": province.code, "name": name})
+    log_append(
+        campaign=campaign,
+        kind="unit_created",
+        actor=actor,
+        rule="S4",
+        data={
+            "unit": unit.pk,
+            "faction": faction.pk,
+            "unit_type": unit_type.code,
+            "province": province.code,
+            "name": name,
+        },
+    )
     return unit
 
 
@@ -179,7 +204,11 @@ def unit_create(*, actor: Any, campaign: Campaign, faction: Faction, unit_type: 
 def unit_assign(*, actor: Any, unit: Unit, army: Army | None) -> Unit:
     """S2: put a unit into an army of its province, or take it out of its army (it then stands loose)."""
     campaign = _lock_campaign(unit.campaign_id)
-    unit = Unit.objects.select_for_update(of=("self",)).select_related("army__province", "province", "faction").get(pk=unit.pk)
+    unit = (
+        Unit.objects.select_for_update(of=("self",))
+        .select_related("army__province", "province", "faction")
+        .get(pk=unit.pk)
+    )
     source = unit.army
     if army is not None and army.campaign_id != campaign.pk:
         raise ServiceError(str(OTHER_FACTION), field="army")
@@ -202,9 +231,18 @@ def unit_assign(*, actor: Any, unit: Unit, army: Army | None) -> Unit:
     for changed in (source, army):
         if changed is not None:
             _touch(changed)
-    log_append(campaign=campaign, kind="unit_assigned", actor=actor, rule="S2",
-               data={"unit": unit.pk, "from_army": source.pk if source else None,
-                     "to_army": army.pk if army else None, "province": where.code})
+    log_append(
+        campaign=campaign,
+        kind="unit_assigned",
+        actor=actor,
+        rule="S2",
+        data={
+            "unit": unit.pk,
+            "from_army": source.pk if source else None,
+            "to_army": army.pk if army else None,
+            "province": where.code,
+        },
+    )
     return unit
 
 
@@ -212,7 +250,9 @@ def _units_for(*, faction: Faction, province: Province, unit_ids: list[int]) -> 
     if not unit_ids:
         raise ServiceError(str(NO_UNITS), field="unit_ids", rule="S2")
     units = list(
-        Unit.objects.select_for_update(of=("self",)).select_related("army__province", "province").filter(pk__in=set(unit_ids))
+        Unit.objects.select_for_update(of=("self",))
+        .select_related("army__province", "province")
+        .filter(pk__in=set(unit_ids))
     )
     if len(units) != len(set(unit_ids)) or any(
         u.faction_id != faction.pk or location_of(u).pk != province.pk for u in units
@@ -222,8 +262,9 @@ def _units_for(*, faction: Faction, province: Province, unit_ids: list[int]) -> 
 
 
 @transaction.atomic
-def army_create(*, actor: Any, faction: Faction, commander: Commander, province: Province, name: str,
-                unit_ids: list[int]) -> Army:
+def army_create(
+    *, actor: Any, faction: Faction, commander: Commander, province: Province, name: str, unit_ids: list[int]
+) -> Army:
     """S2: a new army under a commander, from units of the faction standing in the province."""
     campaign = _lock_campaign(faction.campaign_id)
     _check_reorganise(actor=actor, campaign=campaign, faction=faction, armies=())
@@ -235,18 +276,32 @@ def army_create(*, actor: Any, faction: Faction, commander: Commander, province:
     units = _units_for(faction=faction, province=province, unit_ids=unit_ids)
     sources = _lock_armies(*{u.army for u in units if u.army is not None})
     _check_reorganise(actor=actor, campaign=campaign, faction=faction, armies=sources)
-    army = Army.objects.create(campaign=campaign, faction=faction, commander=commander, province=province, name=name)
+    army = Army.objects.create(
+        campaign=campaign, faction=faction, commander=commander, province=province, name=name
+    )
     Unit.objects.filter(pk__in=[u.pk for u in units]).update(army=army, province=None, in_fortress=False)
     for source in sources:
         _touch(source)
-    log_append(campaign=campaign, kind="army_created", actor=actor, rule="S2",
-               data={"army": army.pk, "name": name, "commander": commander.pk, "province": province.code,
-                     "units": sorted(u.pk for u in units)})
+    log_append(
+        campaign=campaign,
+        kind="army_created",
+        actor=actor,
+        rule="S2",
+        data={
+            "army": army.pk,
+            "name": name,
+            "commander": commander.pk,
+            "province": province.code,
+            "units": sorted(u.pk for u in units),
+        },
+    )
     return army
 
 
 @transaction.atomic
-def army_split(*, actor: Any, army: Army, unit_ids: list[int], name: str, commander: Commander | None = None) -> Army:
+def army_split(
+    *, actor: Any, army: Army, unit_ids: list[int], name: str, commander: Commander | None = None
+) -> Army:
     """S2: move some of an army's units into a new army in the same province (same commander by default)."""
     campaign = _lock_campaign(army.campaign_id)
     (army,) = _lock_armies(army)
@@ -264,14 +319,29 @@ def army_split(*, actor: Any, army: Army, unit_ids: list[int], name: str, comman
     if wanted == own:
         raise ServiceError(str(SPLIT_ALL), field="unit_ids", rule="S2")
     new = Army.objects.create(
-        campaign=campaign, faction=army.faction, commander=commander, province=army.province, name=name,
-        moved_turn=army.moved_turn, morale_penalty=army.morale_penalty,
+        campaign=campaign,
+        faction=army.faction,
+        commander=commander,
+        province=army.province,
+        name=name,
+        moved_turn=army.moved_turn,
+        morale_penalty=army.morale_penalty,
     )
     Unit.objects.filter(pk__in=wanted).update(army=new)
     _touch(army)
-    log_append(campaign=campaign, kind="army_split", actor=actor, rule="S2",
-               data={"army": army.pk, "new_army": new.pk, "name": name, "commander": commander.pk,
-                     "units": sorted(wanted)})
+    log_append(
+        campaign=campaign,
+        kind="army_split",
+        actor=actor,
+        rule="S2",
+        data={
+            "army": army.pk,
+            "new_army": new.pk,
+            "name": name,
+            "commander": commander.pk,
+            "units": sorted(wanted),
+        },
+    )
     return new
 
 
@@ -293,8 +363,13 @@ def army_merge(*, actor: Any, army: Army, into: Army) -> Army:
     Unit.objects.filter(pk__in=units).update(army=into)
     into.morale_penalty = min(into.morale_penalty, army.morale_penalty)
     _touch(into)
-    log_append(campaign=campaign, kind="army_merged", actor=actor, rule="S2",
-               data={"army": army.pk, "name": army.name, "into": into.pk, "units": units})
+    log_append(
+        campaign=campaign,
+        kind="army_merged",
+        actor=actor,
+        rule="S2",
+        data={"army": army.pk, "name": army.name, "into": into.pk, "units": units},
+    )
     army.delete()
     return into
 
@@ -309,13 +384,20 @@ def army_commander_set(*, actor: Any, army: Army, commander: Commander) -> Army:
     before = army.commander_id
     army.commander = commander
     _touch(army)
-    log_append(campaign=campaign, kind="army_commander_set", actor=actor, rule="S2",
-               data={"army": army.pk, "before": before, "commander": commander.pk})
+    log_append(
+        campaign=campaign,
+        kind="army_commander_set",
+        actor=actor,
+        rule="S2",
+        data={"army": army.pk, "before": before, "commander": commander.pk},
+    )
     return army
 
 
 @transaction.atomic
-def army_move(*, actor: Any, army: Army, destination: Province, expected_version: int | None = None) -> MoveOutcome:
+def army_move(
+    *, actor: Any, army: Army, destination: Province, expected_version: int | None = None
+) -> MoveOutcome:
     """S5–S7: move the army into an adjacent province: a plain move, a capture, or the start of a battle.
 
     The army row is locked and ``moved_turn`` checked under the lock, so two simultaneous submissions of
@@ -359,27 +441,62 @@ def army_move(*, actor: Any, army: Army, destination: Province, expected_version
     army.province = destination
     army.moved_turn = campaign.turn
     _touch(army)
-    log_append(campaign=campaign, kind="army_moved", actor=actor, rule="S5",
-               data={"army": army.pk, "faction": army.faction_id, "from": origin.code, "to": destination.code,
-                     "border": border.kind})
+    log_append(
+        campaign=campaign,
+        kind="army_moved",
+        actor=actor,
+        rule="S5",
+        data={
+            "army": army.pk,
+            "faction": army.faction_id,
+            "from": origin.code,
+            "to": destination.code,
+            "border": border.kind,
+        },
+    )
     if entry.kind == "capture":
         before = destination.controller_id
         Province.objects.filter(pk=destination.pk).update(controller=army.faction)
         destination.controller = army.faction
-        log_append(campaign=campaign, kind="province_captured", actor=actor, rule="S6",
-                   data={"province": destination.code, "faction": army.faction_id, "before": before,
-                         "army": army.pk})
+        log_append(
+            campaign=campaign,
+            kind="province_captured",
+            actor=actor,
+            rule="S6",
+            data={
+                "province": destination.code,
+                "faction": army.faction_id,
+                "before": before,
+                "army": army.pk,
+            },
+        )
         return MoveOutcome("captured", army, destination)
     if entry.kind == "battle":
         battle = Battle.objects.create(
-            campaign=campaign, turn=campaign.turn, province=destination, origin=origin,
-            terrain=battlefield_terrain(source=origin, target=destination), attacker_army=army,
-            attacker_faction=army.faction, defender_faction_id=entry.defender_id,
+            campaign=campaign,
+            turn=campaign.turn,
+            province=destination,
+            origin=origin,
+            terrain=battlefield_terrain(source=origin, target=destination),
+            attacker_army=army,
+            attacker_faction=army.faction,
+            defender_faction_id=entry.defender_id,
         )
-        log_append(campaign=campaign, kind="battle_begun", actor=actor, rule="S7",
-                   data={"battle": battle.pk, "province": destination.code, "origin": origin.code,
-                         "terrain": battle.terrain, "attacker_army": army.pk, "attacker": army.faction_id,
-                         "defender": entry.defender_id})
+        log_append(
+            campaign=campaign,
+            kind="battle_begun",
+            actor=actor,
+            rule="S7",
+            data={
+                "battle": battle.pk,
+                "province": destination.code,
+                "origin": origin.code,
+                "terrain": battle.terrain,
+                "attacker_army": army.pk,
+                "attacker": army.faction_id,
+                "defender": entry.defender_id,
+            },
+        )
         return MoveOutcome("battle", army, destination, battle)
     return MoveOutcome("moved", army, destination)
 
@@ -425,9 +542,20 @@ def battle_support_declare(*, actor: Any, battle: Battle, army: Army, side: str)
         if border is None or border.kind == Border.Kind.IMPASSABLE:
             raise ServiceError(str(TOO_FAR), field="army", rule="S8")
     support = BattleSupport.objects.create(battle=battle, army=army, side=side, from_adjacent=not in_province)
-    log_append(campaign=campaign, kind="support_declared", actor=actor, rule="S8",
-               data={"battle": battle.pk, "army": army.pk, "faction": army.faction_id, "side": side,
-                     "from_adjacent": not in_province, "moved_turn": army.moved_turn if in_province else None})
+    log_append(
+        campaign=campaign,
+        kind="support_declared",
+        actor=actor,
+        rule="S8",
+        data={
+            "battle": battle.pk,
+            "army": army.pk,
+            "faction": army.faction_id,
+            "side": side,
+            "from_adjacent": not in_province,
+            "moved_turn": army.moved_turn if in_province else None,
+        },
+    )
     return support
 
 
@@ -452,8 +580,15 @@ def _side_factions(campaign: Campaign, battle: Battle, side: str) -> set[int]:
 
 
 @transaction.atomic
-def province_capture_if_clear(*, campaign: Campaign, province: Province, faction: Faction, actor: Any = None,
-                              rule: str = "S10", data: dict[str, Any] | None = None) -> bool:
+def province_capture_if_clear(
+    *,
+    campaign: Campaign,
+    province: Province,
+    faction: Faction,
+    actor: Any = None,
+    rule: str = "S10",
+    data: dict[str, Any] | None = None,
+) -> bool:
     """Give the province to ``faction`` if no units of a faction at war with it stand there (S6, S10)."""
     relations = relations_map(campaign=campaign)
     present = set(units_in_province(province=province).values_list("faction_id", flat=True))
@@ -465,14 +600,26 @@ def province_capture_if_clear(*, campaign: Campaign, province: Province, faction
     before = province.controller_id
     province.controller = faction
     province.save(update_fields=["controller"])
-    log_append(campaign=campaign, kind="province_captured", actor=actor, rule=rule,
-               data={"province": province.code, "faction": faction.pk, "before": before, **(data or {})})
+    log_append(
+        campaign=campaign,
+        kind="province_captured",
+        actor=actor,
+        rule=rule,
+        data={"province": province.code, "faction": faction.pk, "before": before, **(data or {})},
+    )
     return True
 
 
 @transaction.atomic
-def battle_result_apply(*, battle: Battle, winner: str, unit_changes: Iterable[UnitChange], actor: Any = None,
-                        result: dict[str, Any] | None = None, reason: str = "") -> Battle:
+def battle_result_apply(
+    *,
+    battle: Battle,
+    winner: str,
+    unit_changes: Iterable[UnitChange],
+    actor: Any = None,
+    result: dict[str, Any] | None = None,
+    reason: str = "",
+) -> Battle:
     """S10: apply a finished battle: units' health and arrows, routed units removed, the winner, the capture
     when the defender lost and no enemy units remain, and the losing armies marked ``must_retreat``."""
     campaign = _lock_campaign(battle.campaign_id)
@@ -519,12 +666,28 @@ def battle_result_apply(*, battle: Battle, winner: str, unit_changes: Iterable[U
         ).exclude(supports__battle=battle, supports__side=winner)
     retreating = sorted({a.pk for a in losing.distinct() if a.units.exists()})
     Army.objects.filter(pk__in=retreating).update(must_retreat=True)
-    log_append(campaign=campaign, kind="battle_resolved", actor=actor, rule="S10", reason=reason,
-               data={"battle": battle.pk, "winner": winner, "units": changed, "routed": routed,
-                     "must_retreat": retreating})
+    log_append(
+        campaign=campaign,
+        kind="battle_resolved",
+        actor=actor,
+        rule="S10",
+        reason=reason,
+        data={
+            "battle": battle.pk,
+            "winner": winner,
+            "units": changed,
+            "routed": routed,
+            "must_retreat": retreating,
+        },
+    )
     if winner == Battle.Side.ATTACKER and battle.attacker_army_id is not None:
         attacker = Army.objects.get(pk=battle.attacker_army_id)
         if attacker.units.exists():
-            province_capture_if_clear(campaign=campaign, province=battle.province, faction=attacker.faction,
-                                      actor=actor, data={"battle": battle.pk, "army": attacker.pk})
+            province_capture_if_clear(
+                campaign=campaign,
+                province=battle.province,
+                faction=attacker.faction,
+                actor=actor,
+                data={"battle": battle.pk, "army": attacker.pk},
+            )
     return battle

@@ -132,7 +132,9 @@ class UnitFactory(factory.django.DjangoModelFactory):
     campaign = factory.LazyAttribute(lambda o: o.faction.campaign)
     unit_type = factory.SubFactory(UnitTypeFactory, campaign=factory.SelfAttribute("..campaign"))
     army = None
-    province = factory.LazyAttribute(lambda o: None if o.army is not None else ProvinceFactory(campaign=o.campaign))
+    province = factory.LazyAttribute(
+        lambda o: None if o.army is not None else ProvinceFactory(campaign=o.campaign)
+    )
     health_halves = factory.LazyAttribute(lambda o: int(o.unit_type.health * 2))
     arrows = factory.LazyAttribute(lambda o: o.unit_type.arrows)
 
@@ -177,7 +179,9 @@ def relation(a: Faction, b: Faction, kind: str) -> Relation:
 
 def transition(source: Province, target: Province, terrain: str) -> TerrainTransition:
     """An exception of the province relief table (S9)."""
-    return TerrainTransition.objects.create(campaign=source.campaign, source=source, target=target, terrain=terrain)
+    return TerrainTransition.objects.create(
+        campaign=source.campaign, source=source, target=target, terrain=terrain
+    )
 
 
 def member(campaign: Campaign, role: str, faction: Faction | None = None, user: Any = None) -> Any:
@@ -216,7 +220,9 @@ def build_world() -> Any:
     relation(w.armenia, w.west, Relation.Kind.WAR)
 
     w.east_leader = member(w.campaign, Membership.Role.LEADER, w.east, UserFactory(username="east_leader"))
-    w.east_general = member(w.campaign, Membership.Role.COMMANDER, w.east, UserFactory(username="east_general"))
+    w.east_general = member(
+        w.campaign, Membership.Role.COMMANDER, w.east, UserFactory(username="east_general")
+    )
     w.west_leader = member(w.campaign, Membership.Role.LEADER, w.west, UserFactory(username="west_leader"))
     w.aspar = CommanderFactory(faction=w.east, name="Aspar", rank=Commander.Rank.LEADER, user=w.east_leader)
     w.belisarius = CommanderFactory(faction=w.east, name="Belisarius", user=w.east_general)
@@ -224,13 +230,19 @@ def build_world() -> Any:
     w.aetius = CommanderFactory(faction=w.west, name="Aetius", rank=Commander.Rank.LEADER, user=w.west_leader)
     w.alaric = CommanderFactory(faction=w.goths, name="Alaric", rank=Commander.Rank.LEADER)
     w.arsaces = CommanderFactory(faction=w.armenia, name="Arsaces", rank=Commander.Rank.LEADER)
-    for faction, leader in ((w.east, w.aspar), (w.west, w.aetius), (w.goths, w.alaric), (w.armenia, w.arsaces)):
+    for faction, leader in (
+        (w.east, w.aspar),
+        (w.west, w.aetius),
+        (w.goths, w.alaric),
+        (w.armenia, w.arsaces),
+    ):
         faction.leader = leader
         faction.save(update_fields=["leader"])
 
     def province(code: str, controller: Faction | None, terrain: str = "field", **kw: Any) -> Province:
-        return ProvinceFactory(campaign=w.campaign, code=code, name_en=code.title(), controller=controller,
-                               terrain=terrain, **kw)
+        return ProvinceFactory(
+            campaign=w.campaign, code=code, name_en=code.title(), controller=controller, terrain=terrain, **kw
+        )
 
     w.dacia = province("dacia", w.east, capital_of=w.east)
     w.moesia = province("moesia", w.east)
@@ -251,8 +263,9 @@ def build_world() -> Any:
     transition(w.gaul, w.dalmatia, "mountains")
 
     w.infantry = UnitTypeFactory(campaign=w.campaign, code="heavy-infantry")
-    w.archers = UnitTypeFactory(campaign=w.campaign, code="archers", unit_class="LI1", health=Decimal("3"),
-                                missile=True, arrows=4)
+    w.archers = UnitTypeFactory(
+        campaign=w.campaign, code="archers", unit_class="LI1", health=Decimal("3"), missile=True, arrows=4
+    )
 
     def army(faction: Faction, commander: Commander, where: Province, name: str, units: int) -> Army:
         made = ArmyFactory(faction=faction, commander=commander, province=where, name=name)

@@ -24,35 +24,73 @@ def _strategic(w: Any) -> None:
 
 ENDPOINTS: list[tuple[str, Callable[[Any], Request], set[str]]] = [
     # any logged-in user may found a campaign (and moderates it)
-    ("campaign create", lambda w: ("post", "/api/campaigns/",
-                                   {"slug": "new-war", "name_en": "New", "name_ru": "Новая"}), LOGGED_IN),
+    (
+        "campaign create",
+        lambda w: ("post", "/api/campaigns/", {"slug": "new-war", "name_en": "New", "name_ru": "Новая"}),
+        LOGGED_IN,
+    ),
     # names, visibility and settings: the moderator
-    ("campaign update", lambda w: ("patch", "/api/campaigns/limes/", {"settings": {"turn_seconds": 30}}), MODERATOR),
-    ("faction create", lambda w: ("post", "/api/campaigns/limes/factions/",
-                                  {"slug": "huns", "name_en": "Huns", "name_ru": "Гунны"}), MODERATOR),
+    (
+        "campaign update",
+        lambda w: ("patch", "/api/campaigns/limes/", {"settings": {"turn_seconds": 30}}),
+        MODERATOR,
+    ),
+    (
+        "faction create",
+        lambda w: (
+            "post",
+            "/api/campaigns/limes/factions/",
+            {"slug": "huns", "name_en": "Huns", "name_ru": "Гунны"},
+        ),
+        MODERATOR,
+    ),
     # the roster lock (S2) is the moderator's
-    ("faction update", lambda w: ("patch", f"/api/campaigns/limes/factions/{w.east.pk}/", {"roster_locked": True}),
-     MODERATOR),
-    ("relation set", lambda w: ("post", "/api/campaigns/limes/relations/",
-                                {"a": w.east.pk, "b": w.goths.pk, "kind": "war"}), MODERATOR),
-    ("commander create", lambda w: ("post", "/api/campaigns/limes/commanders/",
-                                    {"faction": w.east.pk, "name": "Zeno"}), MODERATOR),
-    ("membership set", lambda w: ("post", "/api/campaigns/limes/memberships/",
-                                  {"user": "outsider", "role": "observer"}), MODERATOR),
-    ("invitation create", lambda w: ("post", "/api/campaigns/limes/invitations/", {"role": "observer"}), MODERATOR),
+    (
+        "faction update",
+        lambda w: ("patch", f"/api/campaigns/limes/factions/{w.east.pk}/", {"roster_locked": True}),
+        MODERATOR,
+    ),
+    (
+        "relation set",
+        lambda w: (
+            "post",
+            "/api/campaigns/limes/relations/",
+            {"a": w.east.pk, "b": w.goths.pk, "kind": "war"},
+        ),
+        MODERATOR,
+    ),
+    (
+        "commander create",
+        lambda w: ("post", "/api/campaigns/limes/commanders/", {"faction": w.east.pk, "name": "Zeno"}),
+        MODERATOR,
+    ),
+    (
+        "membership set",
+        lambda w: ("post", "/api/campaigns/limes/memberships/", {"user": "outsider", "role": "observer"}),
+        MODERATOR,
+    ),
+    (
+        "invitation create",
+        lambda w: ("post", "/api/campaigns/limes/invitations/", {"role": "observer"}),
+        MODERATOR,
+    ),
     # invitation tokens are secrets: even reading them is the moderator's
     ("invitation list", lambda w: ("get", "/api/campaigns/limes/invitations/", None), MODERATOR),
     ("economic phase end", lambda w: ("post", "/api/campaigns/limes/turn/economic-end/", None), MODERATOR),
     # the acting faction's leader or commanders, or the moderator, end its turn
-    ("faction pass", lambda w: (_strategic(w), ("post", "/api/campaigns/limes/turn/pass/", {"faction": w.east.pk}))[1],
-     ACTING_FACTION),
+    (
+        "faction pass",
+        lambda w: (_strategic(w), ("post", "/api/campaigns/limes/turn/pass/", {"faction": w.east.pk}))[1],
+        ACTING_FACTION,
+    ),
 ]
 
 
 @pytest.mark.parametrize("role", ROLES)
 @pytest.mark.parametrize(("name", "make", "allowed"), ENDPOINTS, ids=[e[0] for e in ENDPOINTS])
-def test_write_permission_matrix(world: Any, role: str, name: str, make: Callable[[Any], Request],
-                                 allowed: set[str]) -> None:
+def test_write_permission_matrix(
+    world: Any, role: str, name: str, make: Callable[[Any], Request], allowed: set[str]
+) -> None:
     method, url, body = make(world)
     response = getattr(client_for(user_of(world, role)), method)(url, body, format="json")
     if role in allowed:
@@ -63,9 +101,11 @@ def test_write_permission_matrix(world: Any, role: str, name: str, make: Callabl
 
 
 def test_a_refused_moderator_write_says_what_is_needed(world: Any) -> None:
-    response = client_for(world.east_leader).post("/api/campaigns/limes/relations/",
-                                                  {"a": world.east.pk, "b": world.goths.pk, "kind": "war"},
-                                                  format="json")
+    response = client_for(world.east_leader).post(
+        "/api/campaigns/limes/relations/",
+        {"a": world.east.pk, "b": world.goths.pk, "kind": "war"},
+        format="json",
+    )
     assert (response.status_code, response.json()) == (403, {"detail": str(NEEDS_MODERATOR)})
 
 
@@ -76,4 +116,7 @@ def test_a_refused_write_leaves_the_state(world: Any) -> None:
 
 def test_anonymous_writes_are_refused_by_the_api(world: Any) -> None:
     response = client_for().post("/api/campaigns/limes/turn/economic-end/")
-    assert (response.status_code, response.json()) == (403, {"detail": "Authentication credentials were not provided."})
+    assert (response.status_code, response.json()) == (
+        403,
+        {"detail": "Authentication credentials were not provided."},
+    )

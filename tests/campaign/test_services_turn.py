@@ -26,7 +26,9 @@ def test_s4_economic_phase_end_gives_the_turn_to_the_first_faction(world: Any) -
 
 
 def test_s4_the_deadline_follows_the_faction_turn_hours_setting(world: Any) -> None:
-    services.campaign_settings_update(actor=world.moderator, campaign=world.campaign, settings={"faction_turn_hours": 6})
+    services.campaign_settings_update(
+        actor=world.moderator, campaign=world.campaign, settings={"faction_turn_hours": 6}
+    )
     before = timezone.now()
     campaign = services.economic_phase_end(actor=world.moderator, campaign=world.campaign)
     assert round((campaign.faction_deadline - before).total_seconds() / 3600) == 6
@@ -48,8 +50,12 @@ def test_s4_the_economic_phase_ends_once(world: Any) -> None:
 def test_s4_pass_gives_the_turn_to_the_next_faction(world: Any) -> None:
     services.economic_phase_end(actor=world.moderator, campaign=world.campaign)
     campaign = services.faction_turn_pass(actor=world.east_general, faction=world.east)
-    assert (campaign.turn, campaign.phase, campaign.current_faction, Faction.objects.get(pk=world.east.pk).passed_turn) == (
-        1, "strategic", world.west, 1)
+    assert (
+        campaign.turn,
+        campaign.phase,
+        campaign.current_faction,
+        Faction.objects.get(pk=world.east.pk).passed_turn,
+    ) == (1, "strategic", world.west, 1)
 
 
 def test_s4_after_the_last_faction_the_next_turn_economic_phase_begins(world: Any) -> None:
@@ -58,7 +64,11 @@ def test_s4_after_the_last_faction_the_next_turn_economic_phase_begins(world: An
         services.faction_turn_pass(actor=world.moderator, faction=faction)
     campaign = _campaign(world)
     assert (campaign.turn, campaign.phase, campaign.current_faction, campaign.faction_deadline) == (
-        2, "economic", None, None)
+        2,
+        "economic",
+        None,
+        None,
+    )
 
 
 def test_s4_the_last_pass_is_logged_in_the_turn_it_ends(world: Any) -> None:
@@ -67,7 +77,11 @@ def test_s4_the_last_pass_is_logged_in_the_turn_it_ends(world: Any) -> None:
         services.faction_turn_pass(actor=world.moderator, faction=faction)
     entry = LogEntry.objects.filter(campaign=world.campaign).last()
     assert (entry.kind, entry.rule, entry.turn, entry.data) == (
-        "faction_turn_passed", "S4", 1, {"faction": world.armenia.pk, "turn": 1, "next_turn": 2})
+        "faction_turn_passed",
+        "S4",
+        1,
+        {"faction": world.armenia.pk, "turn": 1, "next_turn": 2},
+    )
 
 
 def test_s4_passing_another_faction_turn_is_refused(world: Any) -> None:
@@ -91,7 +105,10 @@ def test_s4_passing_another_faction_turn_is_refused(world: Any) -> None:
 def test_s4_who_may_pass(world: Any, who: str, allowed: bool) -> None:
     services.economic_phase_end(actor=world.moderator, campaign=world.campaign)
     if allowed:
-        assert services.faction_turn_pass(actor=getattr(world, who), faction=world.east).current_faction == world.west
+        assert (
+            services.faction_turn_pass(actor=getattr(world, who), faction=world.east).current_faction
+            == world.west
+        )
     else:
         with pytest.raises(Forbidden):
             services.faction_turn_pass(actor=getattr(world, who), faction=world.east)
@@ -103,7 +120,11 @@ def test_s4_an_overdue_turn_expires(world: Any) -> None:
     expired = services.faction_turns_expire_overdue(now=later)
     entry = LogEntry.objects.filter(campaign=world.campaign).last()
     assert ([c.pk for c in expired], _campaign(world).current_faction, entry.kind, entry.actor) == (
-        [world.campaign.pk], world.west, "faction_turn_expired", None)
+        [world.campaign.pk],
+        world.west,
+        "faction_turn_expired",
+        None,
+    )
 
 
 def test_s4_a_turn_in_time_does_not_expire(world: Any) -> None:
@@ -116,6 +137,11 @@ def test_s4_a_turn_in_time_does_not_expire(world: Any) -> None:
 def test_turn_state_shows_the_deadline(world: Any) -> None:
     campaign = services.economic_phase_end(actor=world.moderator, campaign=world.campaign)
     state = turn_state(campaign=campaign, now=campaign.faction_deadline - timedelta(hours=1))
-    assert (state["turn"], state["phase"], state["current_faction"], state["seconds_left"], state["is_overdue"],
-            [f.slug for f in state["factions"]]) == (1, "strategic", world.east, 3600, False,
-                                                     ["east", "west", "goths", "armenia"])
+    assert (
+        state["turn"],
+        state["phase"],
+        state["current_faction"],
+        state["seconds_left"],
+        state["is_overdue"],
+        [f.slug for f in state["factions"]],
+    ) == (1, "strategic", world.east, 3600, False, ["east", "west", "goths", "armenia"])

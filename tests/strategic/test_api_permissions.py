@@ -50,31 +50,97 @@ def _support(w: Any) -> Request:
 
 ENDPOINTS: list[tuple[str, Callable[[Any], Request], set[str]]] = [
     # the map and the unit cards are the moderator's (M1)
-    ("unit type create", lambda w: ("post", f"{C}/unit-types/", {
-        "code": "spearmen", "name_en": "Spearmen", "name_ru": "Копейщики", "unit_class": "HI", "health": 5,
-        "damage": DAMAGE}), MODERATOR),
+    (
+        "unit type create",
+        lambda w: (
+            "post",
+            f"{C}/unit-types/",
+            {
+                "code": "spearmen",
+                "name_en": "Spearmen",
+                "name_ru": "Копейщики",
+                "unit_class": "HI",
+                "health": 5,
+                "damage": DAMAGE,
+            },
+        ),
+        MODERATOR,
+    ),
     ("unit type update", lambda w: ("patch", f"{C}/unit-types/{w.infantry.pk}/", {"morale": 12}), MODERATOR),
-    ("province create", lambda w: ("post", f"{C}/provinces/", {
-        "code": "noricum", "name_en": "Noricum", "name_ru": "Норик", "terrain": "mountains"}), MODERATOR),
-    ("province update", lambda w: ("patch", f"{C}/provinces/{w.italia.pk}/", {
-        "controller": w.east.pk, "reason": "treaty"}), MODERATOR),
-    ("border set", lambda w: ("post", f"{C}/borders/", {"a": w.gaul.pk, "b": w.italia.pk, "kind": "rough"}),
-     MODERATOR),
-    ("transition set", lambda w: ("post", f"{C}/transitions/", {
-        "source": w.dacia.pk, "target": w.pannonia.pk, "terrain": "forest"}), MODERATOR),
+    (
+        "province create",
+        lambda w: (
+            "post",
+            f"{C}/provinces/",
+            {"code": "noricum", "name_en": "Noricum", "name_ru": "Норик", "terrain": "mountains"},
+        ),
+        MODERATOR,
+    ),
+    (
+        "province update",
+        lambda w: ("patch", f"{C}/provinces/{w.italia.pk}/", {"controller": w.east.pk, "reason": "treaty"}),
+        MODERATOR,
+    ),
+    (
+        "border set",
+        lambda w: ("post", f"{C}/borders/", {"a": w.gaul.pk, "b": w.italia.pk, "kind": "rough"}),
+        MODERATOR,
+    ),
+    (
+        "transition set",
+        lambda w: (
+            "post",
+            f"{C}/transitions/",
+            {"source": w.dacia.pk, "target": w.pannonia.pk, "terrain": "forest"},
+        ),
+        MODERATOR,
+    ),
     # new units appear in the economic phase by the moderator's hand (S4)
-    ("unit create", lambda w: ("post", f"{C}/units/", {"faction": w.east.pk, "unit_type": w.infantry.pk}),
-     MODERATOR),
+    (
+        "unit create",
+        lambda w: ("post", f"{C}/units/", {"faction": w.east.pk, "unit_type": w.infantry.pk}),
+        MODERATOR,
+    ),
     # placing units into armies, forming, splitting, merging, commanders: the leader (S2)
-    ("unit assign", lambda w: ("post", f"{C}/units/{_loose_unit(w).pk}/assign/", {"army": w.east_army.pk}), LEADER),
-    ("army create", lambda w: ("post", f"{C}/armies/", {
-        "faction": w.east.pk, "commander": w.narses.pk, "province": w.dacia.pk, "name": "New army",
-        "unit_ids": [_loose_unit(w).pk]}), LEADER),
-    ("army split", lambda w: ("post", f"{C}/armies/{w.east_army.pk}/split/", {
-        "unit_ids": _units(w)[:1], "name": "Vanguard"}), LEADER),
-    ("army merge", lambda w: ("post", f"{C}/armies/{w.east_army.pk}/merge/", {"into": _second_army(w).pk}), LEADER),
-    ("army commander", lambda w: ("post", f"{C}/armies/{w.east_army.pk}/commander/", {"commander": w.narses.pk}),
-     LEADER),
+    (
+        "unit assign",
+        lambda w: ("post", f"{C}/units/{_loose_unit(w).pk}/assign/", {"army": w.east_army.pk}),
+        LEADER,
+    ),
+    (
+        "army create",
+        lambda w: (
+            "post",
+            f"{C}/armies/",
+            {
+                "faction": w.east.pk,
+                "commander": w.narses.pk,
+                "province": w.dacia.pk,
+                "name": "New army",
+                "unit_ids": [_loose_unit(w).pk],
+            },
+        ),
+        LEADER,
+    ),
+    (
+        "army split",
+        lambda w: (
+            "post",
+            f"{C}/armies/{w.east_army.pk}/split/",
+            {"unit_ids": _units(w)[:1], "name": "Vanguard"},
+        ),
+        LEADER,
+    ),
+    (
+        "army merge",
+        lambda w: ("post", f"{C}/armies/{w.east_army.pk}/merge/", {"into": _second_army(w).pk}),
+        LEADER,
+    ),
+    (
+        "army commander",
+        lambda w: ("post", f"{C}/armies/{w.east_army.pk}/commander/", {"commander": w.narses.pk}),
+        LEADER,
+    ),
     # moving: the army's commander too (S5)
     ("army move", _move, COMMAND),
     ("battle support", _support, COMMAND),
@@ -83,8 +149,9 @@ ENDPOINTS: list[tuple[str, Callable[[Any], Request], set[str]]] = [
 
 @pytest.mark.parametrize("role", ROLES)
 @pytest.mark.parametrize(("name", "make", "allowed"), ENDPOINTS, ids=[e[0] for e in ENDPOINTS])
-def test_write_permission_matrix(world: Any, role: str, name: str, make: Callable[[Any], Request],
-                                 allowed: set[str]) -> None:
+def test_write_permission_matrix(
+    world: Any, role: str, name: str, make: Callable[[Any], Request], allowed: set[str]
+) -> None:
     method, url, body = make(world)
     response = getattr(client_for(user_of(world, role)), method)(url, body, format="json")
     if role in allowed:
@@ -95,8 +162,11 @@ def test_write_permission_matrix(world: Any, role: str, name: str, make: Callabl
 
 
 def test_a_general_refused_a_split_is_told_who_may(world: Any) -> None:
-    response = client_for(world.east_general).post(f"{C}/armies/{world.east_army.pk}/split/",
-                                                   {"unit_ids": _units(world)[:1], "name": "Vanguard"}, format="json")
+    response = client_for(world.east_general).post(
+        f"{C}/armies/{world.east_army.pk}/split/",
+        {"unit_ids": _units(world)[:1], "name": "Vanguard"},
+        format="json",
+    )
     assert (response.status_code, response.json()) == (403, {"detail": str(services.NEEDS_LEADER)})
 
 

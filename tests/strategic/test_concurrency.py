@@ -44,24 +44,37 @@ def test_s5_the_same_move_submitted_twice_at_once_applies_once() -> None:
     w = build_world()
     economic_phase_end(actor=w.moderator, campaign=w.campaign)
     army = Army.objects.get(pk=w.east_army.pk)
-    results = _race([
-        lambda: services.army_move(actor=w.east_general, army=army, destination=w.moesia),
-        lambda: services.army_move(actor=w.east_leader, army=army, destination=w.moesia),
-    ])
+    results = _race(
+        [
+            lambda: services.army_move(actor=w.east_general, army=army, destination=w.moesia),
+            lambda: services.army_move(actor=w.east_leader, army=army, destination=w.moesia),
+        ]
+    )
     kinds = sorted(type(r).__name__ for r in results)
     conflict = next(r for r in results if isinstance(r, Conflict))
     assert (kinds, conflict.message) == (["Conflict", "MoveOutcome"], str(services.ALREADY_MOVED))
-    assert (Army.objects.get(pk=army.pk).version, LogEntry.objects.filter(kind="army_moved").count()) == (2, 1)
+    assert (Army.objects.get(pk=army.pk).version, LogEntry.objects.filter(kind="army_moved").count()) == (
+        2,
+        1,
+    )
 
 
 def test_s5_two_different_moves_of_one_army_at_once_apply_one() -> None:
     w = build_world()
     economic_phase_end(actor=w.moderator, campaign=w.campaign)
     army = Army.objects.get(pk=w.east_army.pk)
-    results = _race([
-        lambda: services.army_move(actor=w.east_general, army=army, destination=w.moesia, expected_version=1),
-        lambda: services.army_move(actor=w.east_leader, army=army, destination=w.pannonia, expected_version=1),
-    ])
+    results = _race(
+        [
+            lambda: services.army_move(
+                actor=w.east_general, army=army, destination=w.moesia, expected_version=1
+            ),
+            lambda: services.army_move(
+                actor=w.east_leader, army=army, destination=w.pannonia, expected_version=1
+            ),
+        ]
+    )
     winner = next(r for r in results if isinstance(r, services.MoveOutcome))
     assert (sum(isinstance(r, Conflict) for r in results), Army.objects.get(pk=army.pk).province_id) == (
-        1, winner.province.pk)
+        1,
+        winner.province.pk,
+    )

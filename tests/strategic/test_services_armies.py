@@ -19,33 +19,55 @@ def _units(army: Army) -> list[int]:
 
 
 def test_s4_new_unit_appears_outside_any_army_in_the_capital(world: Any) -> None:
-    unit = services.unit_create(actor=world.moderator, campaign=world.campaign, faction=world.east,
-                                unit_type=world.archers)
+    unit = services.unit_create(
+        actor=world.moderator, campaign=world.campaign, faction=world.east, unit_type=world.archers
+    )
     assert (unit.army, unit.province, unit.health_halves, unit.arrows, unit.created_turn) == (
-        None, world.dacia, 6, 4, 1)
+        None,
+        world.dacia,
+        6,
+        4,
+        1,
+    )
 
 
 def test_s4_new_unit_is_logged(world: Any) -> None:
-    unit = services.unit_create(actor=world.moderator, campaign=world.campaign, faction=world.east,
-                                unit_type=world.archers, province=world.moesia, name="Sagittarii")
+    unit = services.unit_create(
+        actor=world.moderator,
+        campaign=world.campaign,
+        faction=world.east,
+        unit_type=world.archers,
+        province=world.moesia,
+        name="Sagittarii",
+    )
     entry = LogEntry.objects.filter(campaign=world.campaign).last()
-    assert (entry.kind, entry.rule, entry.data) == ("unit_created", "S4", {
-        "unit": unit.pk, "faction": world.east.pk, "unit_type": "archers", "province": "moesia",
-        "name": "Sagittarii"})
+    assert (entry.kind, entry.rule, entry.data) == (
+        "unit_created",
+        "S4",
+        {
+            "unit": unit.pk,
+            "faction": world.east.pk,
+            "unit_type": "archers",
+            "province": "moesia",
+            "name": "Sagittarii",
+        },
+    )
 
 
 def test_s4_new_units_only_in_the_economic_phase(world: Any) -> None:
     economic_phase_end(actor=world.moderator, campaign=world.campaign)
     with pytest.raises(Conflict) as refused:
-        services.unit_create(actor=world.moderator, campaign=world.campaign, faction=world.east,
-                             unit_type=world.archers)
+        services.unit_create(
+            actor=world.moderator, campaign=world.campaign, faction=world.east, unit_type=world.archers
+        )
     assert (refused.value.message, refused.value.rule) == (str(services.NOT_ECONOMIC), "S4")
 
 
 def test_s4_only_a_moderator_creates_units(world: Any) -> None:
     with pytest.raises(Forbidden):
-        services.unit_create(actor=world.east_leader, campaign=world.campaign, faction=world.east,
-                             unit_type=world.archers)
+        services.unit_create(
+            actor=world.east_leader, campaign=world.campaign, faction=world.east, unit_type=world.archers
+        )
 
 
 def test_s2_leader_places_a_new_unit_into_an_army(world: Any) -> None:
@@ -117,69 +139,113 @@ def test_s4_an_army_that_moved_keeps_its_units(world: Any) -> None:
 
 
 def test_s2_army_create_from_loose_units(world: Any) -> None:
-    units = [UnitFactory(faction=world.east, unit_type=world.infantry, province=world.moesia) for _ in range(2)]
-    army = services.army_create(actor=world.east_leader, faction=world.east, commander=world.narses,
-                                province=world.moesia, name="Moesian army", unit_ids=[u.pk for u in units])
+    units = [
+        UnitFactory(faction=world.east, unit_type=world.infantry, province=world.moesia) for _ in range(2)
+    ]
+    army = services.army_create(
+        actor=world.east_leader,
+        faction=world.east,
+        commander=world.narses,
+        province=world.moesia,
+        name="Moesian army",
+        unit_ids=[u.pk for u in units],
+    )
     assert (army.commander, army.province, army.name, _units(army)) == (
-        world.narses, world.moesia, "Moesian army", sorted(u.pk for u in units))
+        world.narses,
+        world.moesia,
+        "Moesian army",
+        sorted(u.pk for u in units),
+    )
 
 
 def test_s2_army_create_refuses_units_elsewhere(world: Any) -> None:
     unit = UnitFactory(faction=world.east, unit_type=world.infantry, province=world.dacia)
     with pytest.raises(ServiceError) as refused:
-        services.army_create(actor=world.east_leader, faction=world.east, commander=world.narses,
-                             province=world.moesia, name="Moesian army", unit_ids=[unit.pk])
+        services.army_create(
+            actor=world.east_leader,
+            faction=world.east,
+            commander=world.narses,
+            province=world.moesia,
+            name="Moesian army",
+            unit_ids=[unit.pk],
+        )
     assert (refused.value.field, refused.value.message) == ("unit_ids", str(services.UNITS_NOT_THERE))
 
 
 def test_s2_army_create_refuses_a_commander_of_another_faction(world: Any) -> None:
     unit = UnitFactory(faction=world.east, unit_type=world.infantry, province=world.moesia)
     with pytest.raises(ServiceError) as refused:
-        services.army_create(actor=world.moderator, faction=world.east, commander=world.aetius,
-                             province=world.moesia, name="Moesian army", unit_ids=[unit.pk])
+        services.army_create(
+            actor=world.moderator,
+            faction=world.east,
+            commander=world.aetius,
+            province=world.moesia,
+            name="Moesian army",
+            unit_ids=[unit.pk],
+        )
     assert refused.value.field == "commander"
 
 
 def test_s2_split_moves_units_into_a_new_army(world: Any) -> None:
     first, second = _units(world.east_army)
-    new = services.army_split(actor=world.east_leader, army=world.east_army, unit_ids=[second], name="Vanguard",
-                              commander=world.narses)
+    new = services.army_split(
+        actor=world.east_leader,
+        army=world.east_army,
+        unit_ids=[second],
+        name="Vanguard",
+        commander=world.narses,
+    )
     assert (_units(world.east_army), _units(new), new.commander, new.province) == (
-        [first], [second], world.narses, world.dacia)
+        [first],
+        [second],
+        world.narses,
+        world.dacia,
+    )
 
 
 def test_s2_a_split_army_keeps_the_move_it_made(world: Any) -> None:
     Army.objects.filter(pk=world.east_army.pk).update(moved_turn=0)
-    new = services.army_split(actor=world.east_leader, army=world.east_army,
-                              unit_ids=_units(world.east_army)[:1], name="Vanguard")
+    new = services.army_split(
+        actor=world.east_leader, army=world.east_army, unit_ids=_units(world.east_army)[:1], name="Vanguard"
+    )
     assert (new.moved_turn, new.commander) == (0, world.belisarius)
 
 
 def test_s2_split_must_leave_a_unit(world: Any) -> None:
     with pytest.raises(ServiceError) as refused:
-        services.army_split(actor=world.east_leader, army=world.east_army, unit_ids=_units(world.east_army),
-                            name="Everyone")
+        services.army_split(
+            actor=world.east_leader, army=world.east_army, unit_ids=_units(world.east_army), name="Everyone"
+        )
     assert (refused.value.field, refused.value.message) == ("unit_ids", str(services.SPLIT_ALL))
 
 
 def test_s2_split_refuses_units_of_another_army(world: Any) -> None:
     with pytest.raises(ServiceError) as refused:
-        services.army_split(actor=world.moderator, army=world.east_army, unit_ids=_units(world.west_army)[:1],
-                            name="Turncoats")
+        services.army_split(
+            actor=world.moderator,
+            army=world.east_army,
+            unit_ids=_units(world.west_army)[:1],
+            name="Turncoats",
+        )
     assert refused.value.message == str(services.UNITS_NOT_IN_ARMY)
 
 
 def test_s2_merge_moves_all_units_and_dissolves_the_army(world: Any) -> None:
     units = _units(world.east_army)
-    vanguard = services.army_split(actor=world.east_leader, army=world.east_army, unit_ids=units[:1],
-                                   name="Vanguard")
+    vanguard = services.army_split(
+        actor=world.east_leader, army=world.east_army, unit_ids=units[:1], name="Vanguard"
+    )
     into = services.army_merge(actor=world.east_leader, army=vanguard, into=world.east_army)
     assert (_units(into), Army.objects.filter(pk=vanguard.pk).exists()) == (units, False)
 
 
 def test_s2_merge_needs_the_same_province(world: Any) -> None:
     other = services.army_create(
-        actor=world.moderator, faction=world.east, commander=world.narses, province=world.moesia, name="Moesians",
+        actor=world.moderator,
+        faction=world.east,
+        commander=world.narses,
+        province=world.moesia,
+        name="Moesians",
         unit_ids=[UnitFactory(faction=world.east, unit_type=world.infantry, province=world.moesia).pk],
     )
     with pytest.raises(ServiceError) as refused:
@@ -191,8 +257,10 @@ def test_s2_commander_set(world: Any) -> None:
     army = services.army_commander_set(actor=world.east_leader, army=world.east_army, commander=world.narses)
     entry = LogEntry.objects.filter(campaign=world.campaign).last()
     assert (army.commander, army.version) == (world.narses, 2)
-    assert (entry.kind, entry.data) == ("army_commander_set", {
-        "army": world.east_army.pk, "before": world.belisarius.pk, "commander": world.narses.pk})
+    assert (entry.kind, entry.data) == (
+        "army_commander_set",
+        {"army": world.east_army.pk, "before": world.belisarius.pk, "commander": world.narses.pk},
+    )
 
 
 def test_r1_4_a_displaced_commander_cannot_take_command(world: Any) -> None:

@@ -30,10 +30,18 @@ def _east_army_in(world: Any, province: Province, name: str = "Second army") -> 
     return army
 
 
-def test_s8_an_army_in_the_province_supports_the_attack_and_loses_its_move(world: Any, battle: Battle) -> None:
+def test_s8_an_army_in_the_province_supports_the_attack_and_loses_its_move(
+    world: Any, battle: Battle
+) -> None:
     second = _east_army_in(world, world.dalmatia)
-    support = services.battle_support_declare(actor=world.east_leader, battle=battle, army=second, side="attacker")
-    assert (support.side, support.from_adjacent, Army.objects.get(pk=second.pk).moved_turn) == ("attacker", False, 1)
+    support = services.battle_support_declare(
+        actor=world.east_leader, battle=battle, army=second, side="attacker"
+    )
+    assert (support.side, support.from_adjacent, Army.objects.get(pk=second.pk).moved_turn) == (
+        "attacker",
+        False,
+        1,
+    )
 
 
 def test_s8_a_supporter_whose_faction_has_acted_loses_next_turn_move(world: Any, battle: Battle) -> None:
@@ -46,7 +54,9 @@ def test_s8_a_supporter_whose_faction_has_acted_loses_next_turn_move(world: Any,
 def test_s8_an_allied_army_next_door_supports_as_reinforcement(world: Any, battle: Battle) -> None:
     ally = ArmyFactory(faction=world.armenia, commander=world.arsaces, province=world.dacia)
     UnitFactory(faction=world.armenia, unit_type=world.infantry, army=ally)
-    support = services.battle_support_declare(actor=world.moderator, battle=battle, army=ally, side="attacker")
+    support = services.battle_support_declare(
+        actor=world.moderator, battle=battle, army=ally, side="attacker"
+    )
     assert (support.from_adjacent, Army.objects.get(pk=ally.pk).moved_turn) == (True, None)
 
 
@@ -54,15 +64,26 @@ def test_s8_support_is_logged(world: Any, battle: Battle) -> None:
     second = _east_army_in(world, world.dacia)
     services.battle_support_declare(actor=world.east_leader, battle=battle, army=second, side="attacker")
     entry = LogEntry.objects.filter(campaign=world.campaign).last()
-    assert (entry.kind, entry.rule, entry.data) == ("support_declared", "S8", {
-        "battle": battle.pk, "army": second.pk, "faction": world.east.pk, "side": "attacker",
-        "from_adjacent": True, "moved_turn": None})
+    assert (entry.kind, entry.rule, entry.data) == (
+        "support_declared",
+        "S8",
+        {
+            "battle": battle.pk,
+            "army": second.pk,
+            "faction": world.east.pk,
+            "side": "attacker",
+            "from_adjacent": True,
+            "moved_turn": None,
+        },
+    )
 
 
 def test_s8_a_defending_army_next_door_supports_the_defence(world: Any, battle: Battle) -> None:
     gauls = ArmyFactory(faction=world.west, commander=world.aetius, province=world.gaul)
     UnitFactory(faction=world.west, unit_type=world.infantry, army=gauls)
-    support = services.battle_support_declare(actor=world.west_leader, battle=battle, army=gauls, side="defender")
+    support = services.battle_support_declare(
+        actor=world.west_leader, battle=battle, army=gauls, side="defender"
+    )
     assert (support.side, support.from_adjacent) == ("defender", True)
 
 
@@ -75,7 +96,9 @@ def test_s8_an_enemy_cannot_support(world: Any, battle: Battle) -> None:
 
 def test_s8_a_neutral_cannot_support(world: Any, battle: Battle) -> None:
     with pytest.raises(ServiceError):
-        services.battle_support_declare(actor=world.moderator, battle=battle, army=world.goth_army, side="defender")
+        services.battle_support_declare(
+            actor=world.moderator, battle=battle, army=world.goth_army, side="defender"
+        )
 
 
 def test_s8_an_army_far_away_cannot_support(world: Any, battle: Battle) -> None:
@@ -116,36 +139,60 @@ def test_s10_attacker_wins_and_captures_when_no_enemy_remains(world: Any, battle
     changes = [UnitChange(east[0].pk, 3, 0), UnitChange(east[1].pk, 10, 0)] + [
         UnitChange(u.pk, 0, routed=True) for u in west
     ]
-    services.battle_result_apply(battle=battle, winner="attacker", unit_changes=changes, actor=world.moderator)
+    services.battle_result_apply(
+        battle=battle, winner="attacker", unit_changes=changes, actor=world.moderator
+    )
     battle.refresh_from_db()
     assert (battle.status, battle.winner) == ("resolved", "attacker")
-    assert list(Unit.objects.filter(army=world.east_army).order_by("pk").values_list("health_halves", flat=True)) == [3, 10]
-    assert (Unit.objects.filter(faction=world.west, army=world.west_army).count(),
-            Province.objects.get(pk=world.dalmatia.pk).controller) == (0, world.east)
+    assert list(
+        Unit.objects.filter(army=world.east_army).order_by("pk").values_list("health_halves", flat=True)
+    ) == [3, 10]
+    assert (
+        Unit.objects.filter(faction=world.west, army=world.west_army).count(),
+        Province.objects.get(pk=world.dalmatia.pk).controller,
+    ) == (0, world.east)
 
 
 def test_s10_capture_waits_while_enemy_units_remain(world: Any, battle: Battle) -> None:
     west = _all_units(world.west_army)
-    services.battle_result_apply(battle=battle, winner="attacker", unit_changes=[UnitChange(west[0].pk, 0, routed=True)])
+    services.battle_result_apply(
+        battle=battle, winner="attacker", unit_changes=[UnitChange(west[0].pk, 0, routed=True)]
+    )
     assert Province.objects.get(pk=world.dalmatia.pk).controller == world.west
     assert Army.objects.get(pk=world.west_army.pk).must_retreat is True
 
 
 def test_s10_defender_wins_and_the_attacker_must_retreat(world: Any, battle: Battle) -> None:
     east = _all_units(world.east_army)
-    services.battle_result_apply(battle=battle, winner="defender", unit_changes=[UnitChange(east[0].pk, 4, 0)])
-    assert (Army.objects.get(pk=world.east_army.pk).must_retreat, Army.objects.get(pk=world.west_army.pk).must_retreat,
-            Province.objects.get(pk=world.dalmatia.pk).controller) == (True, False, world.west)
+    services.battle_result_apply(
+        battle=battle, winner="defender", unit_changes=[UnitChange(east[0].pk, 4, 0)]
+    )
+    assert (
+        Army.objects.get(pk=world.east_army.pk).must_retreat,
+        Army.objects.get(pk=world.west_army.pk).must_retreat,
+        Province.objects.get(pk=world.dalmatia.pk).controller,
+    ) == (True, False, world.west)
 
 
 def test_s10_result_is_logged(world: Any, battle: Battle) -> None:
     west = _all_units(world.west_army)
-    services.battle_result_apply(battle=battle, winner="attacker", unit_changes=[UnitChange(west[0].pk, 0, routed=True)],
-                                 reason="T11")
+    services.battle_result_apply(
+        battle=battle, winner="attacker", unit_changes=[UnitChange(west[0].pk, 0, routed=True)], reason="T11"
+    )
     entry = LogEntry.objects.filter(campaign=world.campaign, kind="battle_resolved").get()
-    assert (entry.rule, entry.reason, entry.data["winner"], entry.data["routed"], entry.data["must_retreat"]) == (
-        "S10", "T11", "attacker", [{"unit": west[0].pk, "faction": world.west.pk, "army": world.west_army.pk}],
-        [world.west_army.pk])
+    assert (
+        entry.rule,
+        entry.reason,
+        entry.data["winner"],
+        entry.data["routed"],
+        entry.data["must_retreat"],
+    ) == (
+        "S10",
+        "T11",
+        "attacker",
+        [{"unit": west[0].pk, "faction": world.west.pk, "army": world.west_army.pk}],
+        [world.west_army.pk],
+    )
 
 
 def test_s10_a_battle_is_resolved_once(world: Any, battle: Battle) -> None:
@@ -156,15 +203,21 @@ def test_s10_a_battle_is_resolved_once(world: Any, battle: Battle) -> None:
 
 def test_s10_units_outside_the_battle_are_refused(world: Any, battle: Battle) -> None:
     with pytest.raises(ServiceError) as refused:
-        services.battle_result_apply(battle=battle, winner="attacker",
-                                     unit_changes=[UnitChange(world.goth_army.units.get().pk, 0, routed=True)])
+        services.battle_result_apply(
+            battle=battle,
+            winner="attacker",
+            unit_changes=[UnitChange(world.goth_army.units.get().pk, 0, routed=True)],
+        )
     assert refused.value.field == "unit_changes"
     assert Battle.objects.get(pk=battle.pk).status == "pending"
 
 
 def test_s10_a_routed_attacker_army_survives_as_an_empty_record(world: Any, battle: Battle) -> None:
     east = _all_units(world.east_army)
-    services.battle_result_apply(battle=battle, winner="defender",
-                                 unit_changes=[UnitChange(u.pk, 0, routed=True) for u in east])
-    assert (Army.objects.get(pk=world.east_army.pk).must_retreat, Unit.objects.filter(army=world.east_army).count()) == (
-        False, 0)
+    services.battle_result_apply(
+        battle=battle, winner="defender", unit_changes=[UnitChange(u.pk, 0, routed=True) for u in east]
+    )
+    assert (
+        Army.objects.get(pk=world.east_army.pk).must_retreat,
+        Unit.objects.filter(army=world.east_army).count(),
+    ) == (False, 0)

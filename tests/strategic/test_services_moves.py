@@ -34,7 +34,10 @@ def test_s5_move_is_logged(east_turn: Any) -> None:
     services.army_move(actor=w.east_general, army=w.east_army, destination=w.moesia)
     entry = LogEntry.objects.filter(campaign=w.campaign).last()
     assert (entry.kind, entry.rule, entry.turn, entry.actor, entry.data) == (
-        "army_moved", "S5", 1, w.east_general,
+        "army_moved",
+        "S5",
+        1,
+        w.east_general,
         {"army": w.east_army.pk, "faction": w.east.pk, "from": "dacia", "to": "moesia", "border": "normal"},
     )
 
@@ -108,7 +111,9 @@ def test_s4_moving_after_the_deadline_is_refused(east_turn: Any) -> None:
 def test_s5_who_may_move_an_army(east_turn: Any, who: str, allowed: bool) -> None:
     w = east_turn
     if allowed:
-        assert services.army_move(actor=getattr(w, who), army=w.east_army, destination=w.moesia).kind == "moved"
+        assert (
+            services.army_move(actor=getattr(w, who), army=w.east_army, destination=w.moesia).kind == "moved"
+        )
     else:
         with pytest.raises(Forbidden):
             services.army_move(actor=getattr(w, who), army=w.east_army, destination=w.moesia)
@@ -141,9 +146,16 @@ def test_s7_entering_a_province_with_enemy_units_begins_a_battle(east_turn: Any)
     outcome = services.army_move(actor=w.east_general, army=w.east_army, destination=w.dalmatia)
     battle = Battle.objects.get()
     assert outcome.kind == "battle" and outcome.battle == battle
-    assert (battle.turn, battle.province, battle.origin, battle.terrain, battle.attacker_army, battle.attacker_faction,
-            battle.defender_faction, battle.status) == (1, w.dalmatia, w.dacia, "field", w.east_army, w.east,
-                                                          w.west, "pending")
+    assert (
+        battle.turn,
+        battle.province,
+        battle.origin,
+        battle.terrain,
+        battle.attacker_army,
+        battle.attacker_faction,
+        battle.defender_faction,
+        battle.status,
+    ) == (1, w.dalmatia, w.dacia, "field", w.east_army, w.east, w.west, "pending")
     assert Army.objects.get(pk=w.east_army.pk).province == w.dalmatia
 
 
@@ -152,14 +164,22 @@ def test_s7_battle_is_logged(east_turn: Any) -> None:
     services.army_move(actor=w.east_general, army=w.east_army, destination=w.dalmatia)
     entry = LogEntry.objects.filter(campaign=w.campaign).last()
     assert (entry.kind, entry.rule, entry.data["defender"], entry.data["terrain"]) == (
-        "battle_begun", "S7", w.west.pk, "field")
+        "battle_begun",
+        "S7",
+        w.west.pk,
+        "field",
+    )
 
 
 def test_s7_a_third_power_bars_the_way(east_turn: Any) -> None:
     w = east_turn
     with pytest.raises(ServiceError) as refused:
         services.army_move(actor=w.east_general, army=w.east_army, destination=w.thracia)
-    assert (refused.value.status, refused.value.message, refused.value.rule) == (400, str(services.THIRD_POWER), "S7")
+    assert (refused.value.status, refused.value.message, refused.value.rule) == (
+        400,
+        str(services.THIRD_POWER),
+        "S7",
+    )
 
 
 def test_s7_an_army_standing_in_a_battle_cannot_move(east_turn: Any) -> None:
