@@ -145,3 +145,11 @@ def test_turn_state_shows_the_deadline(world: Any) -> None:
         state["is_overdue"],
         [f.slug for f in state["factions"]],
     ) == (1, "strategic", world.east, 3600, False, ["east", "west", "goths", "armenia"])
+
+
+def test_s4_the_clock_task_expires_overdue_turns(world: Any) -> None:
+    from campaign.tasks import faction_turns_expire
+
+    services.economic_phase_end(actor=world.moderator, campaign=world.campaign)
+    Campaign.objects.filter(pk=world.campaign.pk).update(faction_deadline=timezone.now() - timedelta(seconds=1))
+    assert (faction_turns_expire(), _campaign(world).current_faction) == (["limes"], world.west)
