@@ -344,6 +344,7 @@ def map_svg(data: MapData, *, destinations: dict[int, str] | None = None, origin
         "stroke:#fffaf0;stroke-width:3px;pointer-events:none}"
         ".count{font:bold 12px sans-serif;fill:#fff;paint-order:stroke;stroke:#000;stroke-width:2px}"
         ".loose-count{font:bold 9px sans-serif;fill:#fff}.dest{cursor:pointer}"
+        ".borders,.marks,.labels{pointer-events:none}"
         ".dest:hover .highlight{fill-opacity:.6}</style>"
         f'<rect width="{WIDTH}" height="{HEIGHT}" fill="url(#sea)"/>'
         f'<g class="provinces">{provinces}</g>'

@@ -4,7 +4,10 @@
 
   // Show times in the visitor's own time zone; the UTC text stays as the fallback.
   function localTimes() {
-    var lang = document.documentElement.lang || undefined;
+    // The page's language, in the visitor's own regional variant when the browser has one (en-GB, ru-RU).
+    var lang = document.documentElement.lang || "en";
+    var regional = (navigator.languages || []).filter(function (l) { return l.split("-")[0] === lang; })[0];
+    lang = regional || lang;
     document.querySelectorAll("time.js-local[datetime]").forEach(function (el) {
       var when = new Date(el.getAttribute("datetime"));
       if (isNaN(when.getTime())) return;

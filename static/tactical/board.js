@@ -528,9 +528,11 @@ function showError(msg) {
     if (msg.state.version > app.version) applyState(msg.state);
     return showMessage(t.error_stale, "error");
   }
-  const rule = msg.rule ? `${fill(t.rule, { rule: msg.rule })}: ` : "";
+  const title = msg.rule ? t[`rule_${msg.rule}`] || t[`rule_${msg.rule.split(".")[0]}`] : "";
+  const rule = msg.rule ? `${fill(t.rule, { rule: msg.rule })}${title ? ` (${title})` : ""}: ` : "";
+  const detail = String(msg.detail || "").replace(/\bu\d+\b/g, (id) => (app.units.has(id) ? names.unit(id) : id));
   const fields = msg.errors ? ` (${Object.entries(msg.errors).map(([k, v]) => `${k}: ${[].concat(v).join(" ")}`).join("; ")})` : "";
-  showMessage(`${t.refused} — ${rule}${msg.detail || ""}${fields}`, "error");
+  showMessage(`${t.refused} — ${rule}${detail}${fields}`, "error");
   return undefined;
 }
 

@@ -180,3 +180,30 @@ def test_s3_roster_page_queries_do_not_grow_with_units(
     _grow(army_world, 20)
     with django_assert_max_num_queries(len(small.captured_queries)):
         assert client.get("/c/roster/rosters/").status_code == 200
+
+
+def test_s3_roster_page_offers_the_bbcode_to_copy(army_world: SimpleNamespace, client: Any) -> None:
+    import html
+
+    page = client.get("/c/roster/rosters/west/").content.decode()
+    textarea = page.split('<textarea id="bbcode" class="bbcode-text" rows="12" readonly>')[1].split("</textarea>")[0]
+    assert html.unescape(textarea) == _bbcode(army_world.campaign)
+    assert '<button type="button" class="button js-copy" data-target="bbcode" data-done="Copied">' in page
+
+
+def test_s3_roster_page_draws_health_as_cells(army_world: SimpleNamespace, client: Any) -> None:
+    page = client.get("/c/roster/rosters/").content.decode()
+    row = page.split(f'<tr id="unit-{army_world.archers.pk}">')[1].split("</tr>")[0]
+    assert ('<span class="cells" role="img" aria-label="▮▮◧"><i class="cell full"></i><i class="cell full"></i>'
+            '<i class="cell half"></i></span> <span class="num">2.5/3</span>') in row
+
+
+@pytest.mark.parametrize("path", ["/c/roster/rosters/west/?format=json", "/c/roster/rosters/west/roster.json"])
+def test_s3_roster_json_of_one_faction(army_world: SimpleNamespace, client: Any, path: str) -> None:
+    data = client.get(path).json()
+    assert (data["campaign"], data["turn"], [f["name"] for f in data["factions"]]) == ("roster", 1, ["Western Rome"])
+    assert [u["name"] for u in data["factions"][0]["armies"][0]["units"]] == ["Legio I", ""]
+
+
+def test_s3_roster_of_an_unknown_faction_is_404(army_world: SimpleNamespace, client: Any) -> None:
+    assert client.get("/c/roster/rosters/vandals/").status_code == 404
