@@ -1,4 +1,6 @@
-"""Writes of the strategic stage: units, armies, moves, captures, battles, support, battle results.
+"""Writes of the strategic stage: new units, armies (S2), moves, captures and the start of battles (S4–S7).
+
+Support and battle results live in ``battle_services`` and are re-exported here, like the map services.
 
 Every service locks the campaign row first (then the rows it changes), so that a move, a reorganisation
 and the end of a faction's turn never interleave; every change appends a campaign log entry (M3).
@@ -16,9 +18,33 @@ from django.utils.translation import gettext_lazy as _
 
 from campaign import permissions
 from campaign.errors import Conflict, Forbidden, ServiceError
-from campaign.models import Campaign, Commander, Faction, Relation
-from campaign.selectors import relation_kind, relations_map
-from campaign.services import NEEDS_LOGIN, NEEDS_MODERATOR, log_append
+from campaign.models import Campaign, Commander, Faction
+from campaign.services import NEEDS_MODERATOR, log_append
+from strategic._common import (  # noqa: F401  (messages re-exported for callers and tests)
+    MUST_RETREAT,
+    NEEDS_COMMANDER,
+    OTHER_FACTION,
+    lock_armies,
+    lock_campaign,
+    require_login,
+    touch,
+)
+from strategic.battle_services import (  # noqa: F401  (re-exported: S8 and S10 services)
+    ALREADY_DEFENDS,
+    ALREADY_SUPPORTS,
+    ATTACKER_SUPPORTS_ITSELF,
+    BAD_SIDE,
+    BAD_UNIT_CHANGE,
+    BATTLE_RESOLVED,
+    BATTLE_STARTED,
+    NOT_FRIENDLY_SIDE,
+    TOO_FAR,
+    UnitChange,
+    battle_result_apply,
+    battle_support_declare,
+    battle_tactical_start,
+    province_capture_if_clear,
+)
 from strategic.map_services import (  # noqa: F401  (re-exported: the moderator's map services)
     border_set,
     province_create,
@@ -27,17 +53,15 @@ from strategic.map_services import (  # noqa: F401  (re-exported: the moderator'
     unit_type_create,
     unit_type_update,
 )
-from strategic.models import Army, Battle, BattleSupport, Border, Province, Unit, UnitType
+from strategic.models import Army, Battle, Border, Province, Unit, UnitType
 from strategic.selectors import (
     army_in_unresolved_battle,
     battlefield_terrain,
     border_between,
     entry_kind,
-    units_in_province,
 )
 
 NEEDS_LEADER = _("Only the faction's leader or a moderator may change its armies (S2).")
-NEEDS_COMMANDER = _("Only the army's commander, its faction's leader or a moderator may give it orders (S5).")
 ROSTER_LOCKED = _("The moderator has locked this faction's army assignment (S2).")
 NOT_YOUR_TURN = _("It is not this faction's turn (S4).")
 TIME_UP = _("This faction's time for its turn is up (S4).")
@@ -46,7 +70,6 @@ CAMPAIGN_FINISHED = _("The campaign is finished.")
 ALREADY_MOVED = _("This army has already moved this turn (S5).")
 MOVED_NO_REORG = _("An army that has moved this turn keeps its units until the next turn (S4).")
 STALE_VERSION = _("The army has changed since you loaded it; reload and try again.")
-MUST_RETREAT = _("This army lost a battle and must retreat first (S10).")
 IN_BATTLE = _("This army is engaged in a battle that has not been resolved (S7).")
 EMPTY_ARMY = _("An army without units cannot move (S2).")
 NOT_ADJACENT = _("An army moves only into an adjacent province (S5).")
@@ -54,7 +77,6 @@ IMPASSABLE = _("This border is impassable (S5).")
 THIRD_POWER = _("Units of a faction you are not at war with hold this province: a battle needs war (S7).")
 BATTLE_PENDING_THERE = _("A battle is pending in this province: declare support instead (S8).")
 SAME_PROVINCE = _("The army is already in this province.")
-OTHER_FACTION = _("This belongs to another faction.")
 NOT_SAME_PROVINCE = _("Units and armies must stand in the same province (S2).")
 NO_UNITS = _("Choose at least one unit.")
 UNITS_NOT_THERE = _("Every unit must belong to this faction and stand in this province (S2).")
@@ -64,15 +86,6 @@ MERGE_ITSELF = _("An army cannot be merged into itself.")
 DISPLACED = _("This commander is displaced and out of command (R1.4).")
 NAME_REQUIRED = _("Give a name.")
 NO_PROVINCE = _("Choose a province: the faction has no capital.")
-BATTLE_STARTED = _("Support must be declared before the battle starts (S8).")
-BATTLE_RESOLVED = _("This battle has already been resolved.")
-NOT_FRIENDLY_SIDE = _("Only an army of the side's faction or of its allies may support it (S8).")
-ATTACKER_SUPPORTS_ITSELF = _("The attacking army already fights in this battle.")
-ALREADY_DEFENDS = _("An army of the defending side in the battle's province already defends it (S8).")
-TOO_FAR = _("A supporting army must stand in the battle's province or next to it (S8).")
-ALREADY_SUPPORTS = _("This army has already declared support in this battle (S8).")
-BAD_SIDE = _("Choose attacker or defender.")
-BAD_UNIT_CHANGE = _("Every changed unit must be one of this battle's units.")
 
 
 @dataclass(frozen=True)
@@ -85,36 +98,6 @@ class MoveOutcome:
     battle: Battle | None = None
 
 
-@dataclass(frozen=True)
-class UnitChange:
-    """A unit's state after a battle (S10): health in half lines, arrows, and whether it was routed."""
-
-    unit_id: int
-    health_halves: int
-    arrows: int | None = None
-    routed: bool = False
-
-
-def _require_login(actor: Any) -> None:
-    if actor is None or not getattr(actor, "is_authenticated", False):
-        raise Forbidden(str(NEEDS_LOGIN))
-
-
-def _lock_campaign(campaign_id: int) -> Campaign:
-    return Campaign.objects.select_for_update().get(pk=campaign_id)
-
-
-def _lock_armies(*armies: Army) -> list[Army]:
-    ids = sorted({army.pk for army in armies})
-    locked = {a.pk: a for a in Army.objects.select_for_update().filter(pk__in=ids)}
-    return [locked[army.pk] for army in armies]
-
-
-def _touch(army: Army) -> None:
-    army.version += 1
-    army.save()
-
-
 def location_of(unit: Unit) -> Province:
     """The province where a unit stands."""
     return unit.army.province if unit.army_id is not None else unit.province  # type: ignore[return-value]
@@ -125,7 +108,7 @@ def _check_reorganise(
 ) -> None:
     """S2/S4: the leader (or a moderator) changes assignments, unless locked; in the strategic phase only
     in the faction's own turn and only with armies that have not moved yet; never with armies in battle."""
-    _require_login(actor)
+    require_login(actor)
     if not permissions.can_lead_faction(actor, faction):
         raise Forbidden(str(NEEDS_LEADER))
     if faction.roster_locked:
@@ -161,10 +144,10 @@ def unit_create(
     name: str = "",
 ) -> Unit:
     """A new unit from the economic phase (S4): outside any army, in the province given or the capital."""
-    _require_login(actor)
+    require_login(actor)
     if not permissions.can_moderate(actor, campaign):
         raise Forbidden(str(NEEDS_MODERATOR))
-    campaign = _lock_campaign(campaign.pk)
+    campaign = lock_campaign(campaign.pk)
     if campaign.phase != Campaign.Phase.ECONOMIC:
         raise Conflict(str(NOT_ECONOMIC), rule="S4")
     for value, field in ((faction, "faction"), (unit_type, "unit_type"), (province, "province")):
@@ -203,7 +186,7 @@ def unit_create(
 @transaction.atomic
 def unit_assign(*, actor: Any, unit: Unit, army: Army | None) -> Unit:
     """S2: put a unit into an army of its province, or take it out of its army (it then stands loose)."""
-    campaign = _lock_campaign(unit.campaign_id)
+    campaign = lock_campaign(unit.campaign_id)
     unit = (
         Unit.objects.select_for_update(of=("self",))
         .select_related("army__province", "province", "faction")
@@ -212,7 +195,7 @@ def unit_assign(*, actor: Any, unit: Unit, army: Army | None) -> Unit:
     source = unit.army
     if army is not None and army.campaign_id != campaign.pk:
         raise ServiceError(str(OTHER_FACTION), field="army")
-    armies = _lock_armies(*[a for a in (source, army) if a is not None])
+    armies = lock_armies(*[a for a in (source, army) if a is not None])
     by_id = {a.pk: a for a in armies}
     source = by_id.get(source.pk) if source is not None else None
     army = by_id.get(army.pk) if army is not None else None
@@ -230,7 +213,7 @@ def unit_assign(*, actor: Any, unit: Unit, army: Army | None) -> Unit:
     unit.save()
     for changed in (source, army):
         if changed is not None:
-            _touch(changed)
+            touch(changed)
     log_append(
         campaign=campaign,
         kind="unit_assigned",
@@ -266,7 +249,7 @@ def army_create(
     *, actor: Any, faction: Faction, commander: Commander, province: Province, name: str, unit_ids: list[int]
 ) -> Army:
     """S2: a new army under a commander, from units of the faction standing in the province."""
-    campaign = _lock_campaign(faction.campaign_id)
+    campaign = lock_campaign(faction.campaign_id)
     _check_reorganise(actor=actor, campaign=campaign, faction=faction, armies=())
     if province.campaign_id != campaign.pk:
         raise ServiceError(str(OTHER_FACTION), field="province")
@@ -274,14 +257,14 @@ def army_create(
     if not name.strip():
         raise ServiceError(str(NAME_REQUIRED), field="name")
     units = _units_for(faction=faction, province=province, unit_ids=unit_ids)
-    sources = _lock_armies(*{u.army for u in units if u.army is not None})
+    sources = lock_armies(*{u.army for u in units if u.army is not None})
     _check_reorganise(actor=actor, campaign=campaign, faction=faction, armies=sources)
     army = Army.objects.create(
         campaign=campaign, faction=faction, commander=commander, province=province, name=name
     )
     Unit.objects.filter(pk__in=[u.pk for u in units]).update(army=army, province=None, in_fortress=False)
     for source in sources:
-        _touch(source)
+        touch(source)
     log_append(
         campaign=campaign,
         kind="army_created",
@@ -303,8 +286,8 @@ def army_split(
     *, actor: Any, army: Army, unit_ids: list[int], name: str, commander: Commander | None = None
 ) -> Army:
     """S2: move some of an army's units into a new army in the same province (same commander by default)."""
-    campaign = _lock_campaign(army.campaign_id)
-    (army,) = _lock_armies(army)
+    campaign = lock_campaign(army.campaign_id)
+    (army,) = lock_armies(army)
     _check_reorganise(actor=actor, campaign=campaign, faction=army.faction, armies=(army,))
     commander = commander or army.commander
     _check_commander(commander, army.faction)
@@ -328,7 +311,7 @@ def army_split(
         morale_penalty=army.morale_penalty,
     )
     Unit.objects.filter(pk__in=wanted).update(army=new)
-    _touch(army)
+    touch(army)
     log_append(
         campaign=campaign,
         kind="army_split",
@@ -348,12 +331,12 @@ def army_split(
 @transaction.atomic
 def army_merge(*, actor: Any, army: Army, into: Army) -> Army:
     """S2: move all units of ``army`` into ``into`` (same faction, same province); ``army`` is dissolved."""
-    campaign = _lock_campaign(army.campaign_id)
+    campaign = lock_campaign(army.campaign_id)
     if into.campaign_id != campaign.pk:
         raise ServiceError(str(OTHER_FACTION), field="into")
     if army.pk == into.pk:
         raise ServiceError(str(MERGE_ITSELF), field="into", rule="S2")
-    army, into = _lock_armies(army, into)
+    army, into = lock_armies(army, into)
     _check_reorganise(actor=actor, campaign=campaign, faction=army.faction, armies=(army, into))
     if into.faction_id != army.faction_id:
         raise ServiceError(str(OTHER_FACTION), field="into", rule="S2")
@@ -362,7 +345,7 @@ def army_merge(*, actor: Any, army: Army, into: Army) -> Army:
     units = sorted(army.units.values_list("pk", flat=True))
     Unit.objects.filter(pk__in=units).update(army=into)
     into.morale_penalty = min(into.morale_penalty, army.morale_penalty)
-    _touch(into)
+    touch(into)
     log_append(
         campaign=campaign,
         kind="army_merged",
@@ -377,13 +360,13 @@ def army_merge(*, actor: Any, army: Army, into: Army) -> Army:
 @transaction.atomic
 def army_commander_set(*, actor: Any, army: Army, commander: Commander) -> Army:
     """S2: give the army another commander of its faction."""
-    campaign = _lock_campaign(army.campaign_id)
-    (army,) = _lock_armies(army)
+    campaign = lock_campaign(army.campaign_id)
+    (army,) = lock_armies(army)
     _check_reorganise(actor=actor, campaign=campaign, faction=army.faction, armies=(army,))
     _check_commander(commander, army.faction)
     before = army.commander_id
     army.commander = commander
-    _touch(army)
+    touch(army)
     log_append(
         campaign=campaign,
         kind="army_commander_set",
@@ -403,9 +386,9 @@ def army_move(
     The army row is locked and ``moved_turn`` checked under the lock, so two simultaneous submissions of
     the same move apply exactly once.
     """
-    _require_login(actor)
-    campaign = _lock_campaign(army.campaign_id)
-    (army,) = _lock_armies(army)
+    require_login(actor)
+    campaign = lock_campaign(army.campaign_id)
+    (army,) = lock_armies(army)
     if not permissions.can_command_army(actor, army):
         raise Forbidden(str(NEEDS_COMMANDER))
     if expected_version is not None and expected_version != army.version:
@@ -440,7 +423,7 @@ def army_move(
 
     army.province = destination
     army.moved_turn = campaign.turn
-    _touch(army)
+    touch(army)
     log_append(
         campaign=campaign,
         kind="army_moved",
@@ -499,195 +482,3 @@ def army_move(
         )
         return MoveOutcome("battle", army, destination, battle)
     return MoveOutcome("moved", army, destination)
-
-
-@transaction.atomic
-def battle_support_declare(*, actor: Any, battle: Battle, army: Army, side: str) -> BattleSupport:
-    """S8: an allied army declares support before the battle starts.
-
-    From the battle's province it may support the attack and loses its own move; from an adjacent
-    province it may support either side and arrives as reinforcements (T9.6).
-    """
-    _require_login(actor)
-    campaign = _lock_campaign(battle.campaign_id)
-    battle = Battle.objects.select_for_update().get(pk=battle.pk)
-    if army.campaign_id != campaign.pk:
-        raise ServiceError(str(OTHER_FACTION), field="army")
-    (army,) = _lock_armies(army)
-    if not permissions.can_command_army(actor, army):
-        raise Forbidden(str(NEEDS_COMMANDER))
-    if side not in Battle.Side.values:
-        raise ServiceError(str(BAD_SIDE), field="side")
-    if battle.status != Battle.Status.PENDING:
-        raise Conflict(str(BATTLE_STARTED), rule="S8")
-    if army.pk == battle.attacker_army_id:
-        raise ServiceError(str(ATTACKER_SUPPORTS_ITSELF), field="army", rule="S8")
-    if BattleSupport.objects.filter(battle=battle, army=army).exists():
-        raise Conflict(str(ALREADY_SUPPORTS), field="army", rule="S8")
-    side_faction = battle.attacker_faction if side == Battle.Side.ATTACKER else battle.defender_faction
-    if relation_kind(campaign=campaign, a=army.faction, b=side_faction) != Relation.Kind.ALLIED:
-        raise ServiceError(str(NOT_FRIENDLY_SIDE), field="army", rule="S8")
-    if army.must_retreat:
-        raise Conflict(str(MUST_RETREAT), field="army", rule="S10")
-    in_province = army.province_id == battle.province_id
-    if in_province:
-        if side == Battle.Side.DEFENDER:
-            raise ServiceError(str(ALREADY_DEFENDS), field="side", rule="S8")
-        # The move it gives up is this turn's unless its faction has already acted this turn.
-        acted = army.faction.passed_turn is not None and army.faction.passed_turn >= campaign.turn
-        army.moved_turn = campaign.turn + 1 if acted else campaign.turn
-        _touch(army)
-    else:
-        border = border_between(a=army.province, b=battle.province)
-        if border is None or border.kind == Border.Kind.IMPASSABLE:
-            raise ServiceError(str(TOO_FAR), field="army", rule="S8")
-    support = BattleSupport.objects.create(battle=battle, army=army, side=side, from_adjacent=not in_province)
-    log_append(
-        campaign=campaign,
-        kind="support_declared",
-        actor=actor,
-        rule="S8",
-        data={
-            "battle": battle.pk,
-            "army": army.pk,
-            "faction": army.faction_id,
-            "side": side,
-            "from_adjacent": not in_province,
-            "moved_turn": army.moved_turn if in_province else None,
-        },
-    )
-    return support
-
-
-@transaction.atomic
-def battle_tactical_start(*, actor: Any, battle: Battle) -> Battle:
-    """The battle goes to the tactical map: no more support may be declared (S8)."""
-    campaign = _lock_campaign(battle.campaign_id)
-    battle = Battle.objects.select_for_update().get(pk=battle.pk)
-    if battle.status != Battle.Status.PENDING:
-        raise Conflict(str(BATTLE_STARTED), rule="S8")
-    battle.status = Battle.Status.TACTICAL
-    battle.save(update_fields=["status"])
-    log_append(campaign=campaign, kind="battle_started", actor=actor, rule="S8", data={"battle": battle.pk})
-    return battle
-
-
-def _side_factions(campaign: Campaign, battle: Battle, side: str) -> set[int]:
-    """The factions fighting on a side: its own faction and the factions of its declared supporters."""
-    own = battle.attacker_faction_id if side == Battle.Side.ATTACKER else battle.defender_faction_id
-    supporters = set(battle.supports.filter(side=side).values_list("army__faction_id", flat=True))
-    return {own, *supporters}
-
-
-@transaction.atomic
-def province_capture_if_clear(
-    *,
-    campaign: Campaign,
-    province: Province,
-    faction: Faction,
-    actor: Any = None,
-    rule: str = "S10",
-    data: dict[str, Any] | None = None,
-) -> bool:
-    """Give the province to ``faction`` if no units of a faction at war with it stand there (S6, S10)."""
-    relations = relations_map(campaign=campaign)
-    present = set(units_in_province(province=province).values_list("faction_id", flat=True))
-    if any(relations.get((faction.pk, other)) == Relation.Kind.WAR for other in present):
-        return False
-    province = Province.objects.select_for_update().get(pk=province.pk)
-    if province.controller_id == faction.pk:
-        return False
-    before = province.controller_id
-    province.controller = faction
-    province.save(update_fields=["controller"])
-    log_append(
-        campaign=campaign,
-        kind="province_captured",
-        actor=actor,
-        rule=rule,
-        data={"province": province.code, "faction": faction.pk, "before": before, **(data or {})},
-    )
-    return True
-
-
-@transaction.atomic
-def battle_result_apply(
-    *,
-    battle: Battle,
-    winner: str,
-    unit_changes: Iterable[UnitChange],
-    actor: Any = None,
-    result: dict[str, Any] | None = None,
-    reason: str = "",
-) -> Battle:
-    """S10: apply a finished battle: units' health and arrows, routed units removed, the winner, the capture
-    when the defender lost and no enemy units remain, and the losing armies marked ``must_retreat``."""
-    campaign = _lock_campaign(battle.campaign_id)
-    battle = Battle.objects.select_for_update(of=("self",)).select_related("province").get(pk=battle.pk)
-    if battle.status == Battle.Status.RESOLVED:
-        raise Conflict(str(BATTLE_RESOLVED), rule="S10")
-    if winner not in Battle.Side.values:
-        raise ServiceError(str(BAD_SIDE), field="winner")
-    changes = list(unit_changes)
-    fighting = _side_factions(campaign, battle, Battle.Side.ATTACKER) | _side_factions(
-        campaign, battle, Battle.Side.DEFENDER
-    )
-    units = {u.pk: u for u in Unit.objects.select_for_update().filter(pk__in=[c.unit_id for c in changes])}
-    for change in changes:
-        unit = units.get(change.unit_id)
-        if unit is None or unit.campaign_id != campaign.pk or unit.faction_id not in fighting:
-            raise ServiceError(str(BAD_UNIT_CHANGE), field="unit_changes", rule="S10")
-    routed, changed = [], []
-    for change in changes:
-        unit = units[change.unit_id]
-        if change.routed or change.health_halves <= 0:
-            routed.append({"unit": unit.pk, "faction": unit.faction_id, "army": unit.army_id})
-            unit.delete()
-            continue
-        unit.health_halves = change.health_halves
-        if change.arrows is not None:
-            unit.arrows = max(0, change.arrows)
-        unit.save(update_fields=["health_halves", "arrows"])
-        changed.append({"unit": unit.pk, "health_halves": unit.health_halves, "arrows": unit.arrows})
-    battle.winner = winner
-    battle.status = Battle.Status.RESOLVED
-    battle.resolved_at = timezone.now()
-    battle.result = {**(result or {}), "units": changed, "routed": routed}
-    battle.save(update_fields=["winner", "status", "resolved_at", "result"])
-
-    loser = Battle.Side.DEFENDER if winner == Battle.Side.ATTACKER else Battle.Side.ATTACKER
-    if loser == Battle.Side.ATTACKER:
-        losing = Army.objects.filter(pk=battle.attacker_army_id) | Army.objects.filter(
-            supports__battle=battle, supports__side=loser, supports__from_adjacent=False
-        )
-    else:
-        losing = Army.objects.filter(
-            province=battle.province, faction_id__in=_side_factions(campaign, battle, loser)
-        ).exclude(supports__battle=battle, supports__side=winner)
-    retreating = sorted({a.pk for a in losing.distinct() if a.units.exists()})
-    Army.objects.filter(pk__in=retreating).update(must_retreat=True)
-    log_append(
-        campaign=campaign,
-        kind="battle_resolved",
-        actor=actor,
-        rule="S10",
-        reason=reason,
-        data={
-            "battle": battle.pk,
-            "winner": winner,
-            "units": changed,
-            "routed": routed,
-            "must_retreat": retreating,
-        },
-    )
-    if winner == Battle.Side.ATTACKER and battle.attacker_army_id is not None:
-        attacker = Army.objects.get(pk=battle.attacker_army_id)
-        if attacker.units.exists():
-            province_capture_if_clear(
-                campaign=campaign,
-                province=battle.province,
-                faction=attacker.faction,
-                actor=actor,
-                data={"battle": battle.pk, "army": attacker.pk},
-            )
-    return battle
