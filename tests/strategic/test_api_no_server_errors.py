@@ -145,3 +145,13 @@ def test_one_odd_field_in_a_valid_order_never_gives_a_server_error(
         for value in ODD_VALUES:
             response = getattr(client, method)(url, {**(body or {}), field: value}, format="json")
             assert response.status_code < 500, (field, value, response.content)
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["armies/{n}/", "armies/{n}/destinations/", "units/{n}/", "battles/{n}/", "provinces/{n}/", "unit-types/{n}/",
+     "factions/{n}/"],
+)
+def test_huge_ids_in_paths_are_404(world: Any, path: str) -> None:
+    response = client_for(world.moderator).get(f"{C}/{path.format(n=HUGE)}")
+    assert response.status_code == 404
