@@ -14,13 +14,14 @@ from rest_framework.views import APIView
 
 from combat.dice import seeded_roll
 from combat.errors import InvalidAction
-from combat.serialize import parse_cell, state_from_dict
+from combat.serialize import parse_cell
 from strategic.models import Battle
 from tactical import errors, services
 from tactical.board import board_state, move_preview, unit_options
 from tactical.messages import event_message, order_message
 from tactical.models import BattleEvent, LiveBattle
 from tactical.selectors import can_watch, events_since, live_battle_get, orders_visible, viewer_of
+from tactical.snapshots import state_of
 
 
 def _watchable(request: Request, battle_id: int) -> LiveBattle:
@@ -91,13 +92,12 @@ class ActionsView(APIView):
     def post(self, request: Request, battle_id: int) -> Response:
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        _watchable(request, battle_id)
         result = services.battle_action_apply(
             actor=request.user, battle_id=battle_id, action=data.validated_data["action"],
             action_id=data.validated_data["id"], expected_version=data.validated_data["expected_version"],
         )
         return Response({"id": result.action_id, "version": result.version, "replayed": result.replayed,
-                         "events": result.events, "state": board_state(result.battle)})
+                         "events": result.events, "state": result.state or board_state(result.battle)})
 
 
 class OptionsView(APIView):
@@ -108,7 +108,7 @@ class OptionsView(APIView):
     @extend_schema(responses={200: dict})
     def get(self, request: Request, battle_id: int, unit: str) -> Response:
         battle = _watchable(request, battle_id)
-        state = state_from_dict(battle.state)
+        state = state_of(battle)
         if unit not in state.units:
             raise errors.Missing(str(errors.UNKNOWN_UNIT))
         return Response(unit_options(battle, unit, state))
@@ -133,7 +133,7 @@ class PreviewView(APIView):
 
 def preview(battle: LiveBattle, unit: Any, path: Any) -> dict[str, Any]:
     """Parse and dry-run a move (shared by HTTP and the socket)."""
-    state = state_from_dict(battle.state)
+    state = state_of(battle)
     if not isinstance(unit, str) or unit not in state.units:
         raise errors.Missing(str(errors.UNKNOWN_UNIT))
     if not isinstance(path, list) or not path:

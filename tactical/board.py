@@ -20,7 +20,7 @@ from combat.interception import legal_interceptions
 from combat.model import GRID_HEIGHT, GRID_WIDTH, BattleState, Cell, CellFeature, Facing, Phase, Side, Status, UnitState
 from combat.movement import enemy_zone, speed
 from combat.queries import preview as melee_preview
-from combat.serialize import state_from_dict
+from tactical.snapshots import state_of
 
 if TYPE_CHECKING:
     from tactical.models import LiveBattle
@@ -40,7 +40,7 @@ def lines(halves: int) -> float | int:
 
 def board_state(battle: LiveBattle, state: BattleState | None = None, now: datetime | None = None) -> dict[str, Any]:
     """The viewer-independent board of a live battle at its current version."""
-    state = state or state_from_dict(battle.state)
+    state = state or state_of(battle)
     now = now or timezone.now()
     rows = state.settings.deployment_rows
     engaged = {unit_id for key in state.contacts for unit_id in key}
@@ -179,7 +179,7 @@ def _paths(state: BattleState, unit: UnitState, budget: int, extra: int = 0) -> 
 
 def unit_options(battle: LiveBattle, unit_id: str, state: BattleState | None = None) -> dict[str, Any]:
     """What a unit can do now: reachable cells with paths, withdrawal, range, targets, interceptions."""
-    state = state or state_from_dict(battle.state)
+    state = state or state_of(battle)
     unit = state.units[unit_id]
     result: dict[str, Any] = {
         "unit": unit_id, "version": battle.version, "points": unit.points,

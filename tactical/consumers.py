@@ -19,7 +19,6 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from campaign.errors import ServiceError
-from combat.serialize import state_from_dict
 from tactical import services
 from tactical.api import preview
 from tactical.board import board_state, iso, unit_options
@@ -28,6 +27,7 @@ from tactical.messages import event_message
 from tactical.models import LiveBattle
 from tactical.push import battle_group, commander_group, dumps, moderators_group
 from tactical.selectors import can_watch, events_since, viewer_of
+from tactical.snapshots import state_of
 
 MAX_FRAME = 16 * 1024
 MAX_REPLAY = 200
@@ -231,7 +231,7 @@ class BattleConsumer(AsyncWebsocketConsumer):
 
     def _options(self, unit: Any, request_id: Any) -> dict[str, Any]:
         battle = LiveBattle.objects.get(pk=self.battle_id)
-        state = state_from_dict(battle.state)
+        state = state_of(battle)
         if not isinstance(unit, str) or unit not in state.units:
             raise Missing("There is no such unit in this battle.")
         return {"type": "options", "id": request_id, **unit_options(battle, unit, state)}

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import re
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import transaction
+from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
 from campaign.errors import ServiceError
@@ -23,7 +25,7 @@ from combat.engine import apply
 from combat.errors import IllegalAction, InvalidAction
 from combat.geometry import deployment_rows
 from combat.model import BattleState, CellFeature, Phase, Side, Status, Terrain
-from combat.serialize import action_from_dict, action_to_dict, event_to_dict, state_from_dict, state_to_dict
+from combat.serialize import action_from_dict, action_to_dict, event_to_dict, state_to_dict
 from strategic.models import Battle
 from strategic.services import battle_tactical_start
 from tactical import clock, errors, mapgen
@@ -34,6 +36,7 @@ from tactical.messages import event_message
 from tactical.models import BattleEvent, BattleUnit, LiveBattle
 from tactical.push import battle_group, send_on_commit
 from tactical.selectors import side_chief
+from tactical.snapshots import remember, state_of
 
 ACTION_ID = re.compile(r"^[A-Za-z0-9_.:-]{1,64}$")
 BAD_ACTION_ID = "An action id is 1 to 64 letters, digits or _ . : -"
@@ -48,6 +51,7 @@ class ActionResult:
     events: list[dict[str, Any]]
     replayed: bool
     action_id: str
+    state: dict[str, Any] | None = None  # the board after this version (None for a resend)
 
 
 def _require_login(actor: Any) -> None:
@@ -55,14 +59,13 @@ def _require_login(actor: Any) -> None:
         raise errors.Denied(str(errors.NEEDS_LOGIN))
 
 
-def _lock(battle_id: int) -> LiveBattle:
+def _lock(battle_id: int, action_id: str = "") -> LiveBattle:
     # transaction.atomic is required around this: FOR UPDATE holds the row until the commit.
-    battle = (
-        LiveBattle.objects.select_for_update(of=("self",))
-        .select_related("campaign", "record")
-        .filter(pk=battle_id)
-        .first()
-    )
+    rows = LiveBattle.objects.select_for_update(of=("self",)).select_related("campaign", "record").filter(pk=battle_id)
+    if action_id:  # one round trip also tells whether this action id was applied before
+        prior = BattleEvent.objects.filter(battle=OuterRef("pk"), action_id=action_id).values("version")[:1]
+        rows = rows.annotate(prior_version=Subquery(prior))
+    battle = rows.first()
     if battle is None:
         raise errors.Missing("There is no such battle.")
     return battle
@@ -87,6 +90,7 @@ def _record(
     rolls_before = battle.rolls_used
     battle.version += 1
     battle.state = state_to_dict(state)
+    transaction.on_commit(lambda version=battle.version: remember(battle.pk, version, battle.seed_commitment, state))
     battle.rolls_used = rolls_before + len(dice)
     key = clock.turn_key_of(state)
     new_turn = key != battle.turn_key
@@ -101,14 +105,16 @@ def _record(
         events.extend(battle_finish(battle=battle, state=state, actor=actor))
     elif clock.is_timed(state):
         battle.status = LiveBattle.Status.LIVE
-    battle.save()
+    battle.save(update_fields=["version", "state", "rolls_used", "turn_key", "done", "deadline", "status",
+                               "ended_at", "map_seed"])
     row = BattleEvent.objects.create(
         battle=battle, version=battle.version, kind=kind,
         actor=actor if getattr(actor, "is_authenticated", False) else None,
         commander_id=commander_id, action_id=action_id, action=action, events=events,
         rolls_before=rolls_before, dice=dice, created_at=now,
     )
-    message = event_message(row, board_state(battle, state, now))
+    row.board = board_state(battle, state, now)  # type: ignore[attr-defined]
+    message = event_message(row, row.board)  # type: ignore[attr-defined]
     send_on_commit([battle_group(battle.pk)], message, version=battle.version,
                    deadline=iso(battle.deadline), turn_key=battle.turn_key)
     if new_turn and battle.deadline is not None:
@@ -172,7 +178,7 @@ def _editable(battle: LiveBattle, actor: Any) -> BattleState:
     _require_login(actor)
     if not can_moderate(actor, battle.campaign):
         raise errors.Denied(str(errors.MODERATORS_ONLY))
-    state = state_from_dict(battle.state)
+    state = state_of(battle)
     if state.phase is not Phase.DEPLOYMENT or any(u.status is Status.FIELD for u in state.units.values()):
         raise errors.Refused(str(errors.NOT_EDITABLE), code="not_editable", rule="T5")
     return state
@@ -230,17 +236,20 @@ def battle_map_edit(*, actor: Any, battle_id: int, cells: list[dict[str, Any]]) 
 
 
 def _authorize(actor: Any, battle: LiveBattle, state: BattleState, action: Action,
-               rows: dict[str, BattleUnit], moderator: bool) -> tuple[int | None, str, set[int]]:
-    """T2: who acts; returns (the commander recorded, the event kind, the actor's commanders on the side)."""
+               rows: dict[str, BattleUnit], is_moderator: Callable[[], bool]) -> tuple[int | None, str, set[int]]:
+    """T2: who acts; returns (the commander recorded, the event kind, the actor's commanders on the side).
+
+    The moderator check costs a query, so it is made only when the actor does not command what he acts with.
+    """
     unit_id = getattr(action, "unit", None)
     if unit_id is not None:
         row = rows.get(unit_id)
         own = row is not None and row.commander is not None and row.commander.user_id == actor.id
-        if not own and not moderator:
+        if not own and not is_moderator():
             raise errors.Denied(str(errors.NOT_YOUR_UNIT), rule="T2")
         return (row.commander_id if row else None), (BattleEvent.Kind.ACTION if own else BattleEvent.Kind.MODERATOR), set()
     if isinstance(action, EndBattle):
-        if not moderator:
+        if not is_moderator():
             raise errors.Denied(str(errors.MODERATORS_ONLY), rule="T11")
         return None, BattleEvent.Kind.MODERATOR, set()
     side = getattr(action, "side", None) or state.side
@@ -248,10 +257,10 @@ def _authorize(actor: Any, battle: LiveBattle, state: BattleState, action: Actio
             if r.side == side.value and r.commander is not None and r.commander.user_id == actor.id}
     if isinstance(action, Concede):
         chief = side_chief(battle=battle, side=side)
-        if chief not in mine and not moderator:
+        if chief not in mine and not is_moderator():
             raise errors.Denied(str(errors.NOT_CHIEF), rule="T11")
         return (chief if chief in mine else None), (BattleEvent.Kind.ACTION if chief in mine else BattleEvent.Kind.MODERATOR), mine
-    if not mine and not moderator:
+    if not mine and not is_moderator():
         raise errors.Denied(str(errors.NOT_YOUR_SIDE), rule="T2")
     return (min(mine) if mine else None), (BattleEvent.Kind.ACTION if mine else BattleEvent.Kind.MODERATOR), mine
 
@@ -268,12 +277,11 @@ def _apply_locked(battle: LiveBattle, actor: Any, action: Action, normalized: di
                   action_id: str, expected_version: int | None, now: datetime) -> ActionResult:
     if expected_version is not None and expected_version != battle.version:
         raise errors.Refused(str(errors.STALE), code="stale", version=battle.version, state=board_state(battle, now=now))
-    state = state_from_dict(battle.state)
+    state = state_of(battle)
     if state.phase is Phase.ENDED:
         raise errors.Refused("the battle is over; no further action is accepted", code="ended", rule="T11")
-    moderator = can_moderate(actor, battle.campaign)
     rows = {r.engine_id: r for r in BattleUnit.objects.filter(battle=battle).select_related("commander")}
-    commander_id, kind, mine = _authorize(actor, battle, state, action, rows, moderator)
+    commander_id, kind, mine = _authorize(actor, battle, state, action, rows, lambda: can_moderate(actor, battle.campaign))
     if isinstance(action, (EndTurn, Ready)) and mine and state.phase is not Phase.ENDED:
         side = action.side or state.side
         deploying = isinstance(action, Ready)
@@ -291,18 +299,18 @@ def _apply_locked(battle: LiveBattle, actor: Any, action: Action, normalized: di
                 row = _record(battle, state, kind=BattleEvent.Kind.DONE, now=now, actor=actor,
                               commander_id=commander_id, action=normalized, action_id=action_id,
                               events=[{"type": kind_name, "commander": c, "side": side.value} for c in sorted(mine)])
-                return ActionResult(battle, row.version, row.events, False, action_id)
+                return ActionResult(battle, row.version, row.events, False, action_id, row.board)  # type: ignore[attr-defined]
     new, events, dice = _engine(battle, state, action)
     row = _record(battle, new, kind=kind, now=now, actor=actor, commander_id=commander_id,
                   action=normalized, action_id=action_id, events=events, dice=dice)
-    return ActionResult(battle, row.version, row.events, False, action_id)
+    return ActionResult(battle, row.version, row.events, False, action_id, row.board)  # type: ignore[attr-defined]
 
 
 def _expire_locked(battle: LiveBattle, now: datetime) -> bool:
     """T6.1: end the side's turn if its deadline has passed (an open window closes without more)."""
     if battle.deadline is None or now < battle.deadline or battle.status != LiveBattle.Status.LIVE:
         return False
-    state = state_from_dict(battle.state)
+    state = state_of(battle)
     if not clock.is_timed(state):
         return False
     action = EndTurn(state.side)
@@ -328,10 +336,11 @@ def battle_action_apply(*, actor: Any, battle_id: int, action: Any, action_id: s
     failure: ServiceError | None = None
     result: ActionResult | None = None
     with transaction.atomic():
-        battle = _lock(battle_id)
+        battle = _lock(battle_id, action_id)
         now = now or timezone.now()
         _expire_locked(battle, now)  # committed even when the action is then refused
-        prior = BattleEvent.objects.filter(battle=battle, action_id=action_id).first() if action_id else None
+        prior_version = getattr(battle, "prior_version", None)
+        prior = BattleEvent.objects.get(battle=battle, version=prior_version) if prior_version else None
         if prior is not None:
             if prior.action != normalized or prior.actor_id != actor.id:
                 failure = errors.Refused(str(errors.DUPLICATE_ID), code="duplicate_id", version=battle.version)
@@ -357,7 +366,7 @@ def battle_start(*, actor: Any, battle_id: int) -> LiveBattle:
             raise errors.Denied(str(errors.MODERATORS_ONLY))
         now = timezone.now()
         _expire_locked(battle, now)
-        state = state_from_dict(battle.state)
+        state = state_of(battle)
         if state.phase is not Phase.DEPLOYMENT:
             raise errors.Refused("The battle has already begun.", code="illegal", rule="T6")
         actions: list[Action] = []
