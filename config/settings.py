@@ -208,6 +208,8 @@ CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     # T6.1: ends the turns whose timer task was lost (a worker killed while holding it).
     "tactical-clock-sweep": {"task": "tactical.battle_clock_sweep", "schedule": 1.0},
+    # R1: applies the default retreat of beaten armies whose deadline task was lost.
+    "strategic-retreat-sweep": {"task": "strategic.retreat_sweep", "schedule": 60.0},
 }
 
 if PRODUCTION:

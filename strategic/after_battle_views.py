@@ -1,0 +1,268 @@
+"""Pages after a battle: the beaten commander's retreat (R1–R5) on the map, the moderator's quick battle
+(Q1–Q7) and its rolls (M2), the support points won (R6) and the list of retreats owed and made."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+from django.views.decorators.http import require_POST
+
+from campaign import permissions
+from campaign.errors import ServiceError
+from campaign.logtext import register_sentences
+from campaign.models import Campaign
+from campaign.views import campaign_for_page
+from combat.retreat_model import RetreatOptions
+from strategic import quick_services, retreat_services
+from strategic.mapdraw import map_data, map_svg
+from strategic.models import Army, Battle, Province, QuickBattleRecord, RetreatRecord
+from strategic.retreat_selectors import PendingRetreat, armies_to_retreat, pending_retreat, recent_retreats
+
+LOG_SENTENCES: dict[str, Any] = {
+    "retreat_applied": gettext_lazy("%(name)s retreated from %(province)s (%(kind)s): %(path)s."),
+    "retreat_swept": gettext_lazy("%(name)s swept up units on its way: %(units)s."),
+    "retreat_penalty": gettext_lazy("%(name)s lost %(penalty)s units on its retreat: %(units)s."),
+    "army_destroyed": gettext_lazy("%(name)s of %(faction)s was destroyed; %(commander)s is displaced to "
+                                   "%(capital)s."),
+    "army_dissolved": gettext_lazy("%(name)s was swept into %(into)s."),
+    "support_points": gettext_lazy("%(faction)s gains %(added)s support points in %(province)s."),
+    "support_points_changed": gettext_lazy("Support in %(province)s: %(faction)s adds %(added)s, %(loser)s "
+                                           "loses %(removed)s."),
+    "quick_battle_begun": gettext_lazy("A quick battle in %(province)s; the seed's hash is %(commitment)s."),
+    "quick_battle_roll": gettext_lazy("%(roller)s rolled %(dice)s = %(total)s against %(target)s (%(purpose)s)."),
+    "quick_battle_units_lost": gettext_lazy("Units lost in the quick battle: %(units)s."),
+    "quick_battle_thrown_back": gettext_lazy("%(army)s is thrown back to %(to)s."),
+    "quick_battle_resolved": gettext_lazy("The quick battle in %(province)s: %(result)s by %(margin)s "
+                                          "(table %(table)s); winner: %(winner)s; seed %(seed)s."),
+}
+LOG_KIND_KEYS: dict[str, dict[str, str | None]] = {
+    "retreat_applied": {"path": "province", "kind": None},
+    "support_points_changed": {"loser": "faction"},
+    "support_points": {"loser": "faction"},
+    "army_destroyed": {"capital": "province"},
+}
+LOG_KIND_CHOICES = {"retreat_applied": {"kind": dict(RetreatRecord.Kind.choices)}}
+register_sentences(LOG_SENTENCES, kind_keys=LOG_KIND_KEYS, kind_choices=LOG_KIND_CHOICES)
+
+PENALTY_REASONS = {
+    "enemy control": gettext_lazy("enemy control"),
+    "enemy fortress city": gettext_lazy("enemy fortress city"),
+    "tribe": gettext_lazy("tribe"),
+}
+OUTCOMES = {
+    "holds": gettext_lazy("holds"),
+    "retreat in good order": gettext_lazy("retreats in good order"),
+    "rout": gettext_lazy("routs"),
+    "surrender": gettext_lazy("surrenders"),
+    "thrown back": gettext_lazy("thrown back"),
+}
+ROUTE_COLOUR = "#1b4f9c"
+
+
+def _penalty_reason(reason: str) -> str:
+    match = re.fullmatch(r"(\d+) enemy units?", reason)
+    if match:
+        n = int(match.group(1))
+        return ngettext("%(n)s enemy unit", "%(n)s enemy units", n) % {"n": n}
+    return str(PENALTY_REASONS.get(reason, reason))
+
+
+def blocked_reason(reason: str | None) -> str:
+    """The engine's R1.4 reason in the reader's language."""
+    if not reason:
+        return ""
+    match = re.search(r"nearest eligible province \((.+)\) is (\d+) provinces away", reason)
+    if match:
+        return _("The nearest eligible province, %(province)s, is %(n)s provinces away: more than four (R1.4).") % {
+            "province": match.group(1), "n": match.group(2)}
+    return _("No eligible province can be reached (R1.4).")
+
+
+def _route_overlay(paths: list[list[Province]], start: Province) -> str:
+    """Lines from the battle along each legal route, drawn over the map picture."""
+    lines = []
+    for path in paths:
+        points = " ".join(f"{p.x},{p.y}" for p in (start, *path))
+        lines.append(f'<polyline class="retreat-route" points="{points}" fill="none" stroke="{ROUTE_COLOUR}" '
+                     'stroke-width="5" stroke-linecap="round" stroke-linejoin="round" marker-end="url(#retreat-arrow)"/>')
+    marker = ('<defs><marker id="retreat-arrow" viewBox="0 0 10 10" refX="6" refY="5" markerWidth="4" '
+              f'markerHeight="4" orient="auto"><path d="M0 0 L10 5 L0 10 Z" fill="{ROUTE_COLOUR}"/></marker></defs>')
+    return f'<g class="retreat-routes">{marker}{"".join(lines)}</g>'
+
+
+def _options_context(campaign: Campaign, pending: PendingRetreat) -> dict[str, Any]:
+    provinces = {p.code: p for p in Province.objects.filter(campaign=campaign)}
+    options: RetreatOptions = pending.options
+    routes = []
+    for option in options.routes:
+        routes.append({
+            "value": "route:" + ",".join(option.path),
+            "path": [provinces[c] for c in option.path],
+            "destination": provinces[option.destination],
+            "swept": [{"province": provinces[s.province], "count": s.count} for s in option.swept],
+            "penalties": [{"province": provinces[p.province], "units": p.units,
+                           "reasons": [_penalty_reason(r) for r in p.reasons]} for p in option.penalties],
+            "penalty": option.penalty,
+            "survivors": option.army_size - option.losses,
+        })
+    destinations = {provinces[c].pk: "move" for c in options.destinations}
+    for route in routes:
+        for p in route["path"][:-1]:
+            destinations.setdefault(p.pk, "route")
+    svg = map_svg(map_data(campaign=campaign), destinations=destinations, origin=pending.battle.province_id)
+    svg = svg.replace("</svg>", _route_overlay([r["path"] for r in routes], pending.battle.province) + "</svg>")
+    sea = None
+    if options.sea is not None:
+        sea = {"ports": [provinces[c] for c in options.sea.ports], "capacity": options.sea.capacity}
+    return {
+        "routes": routes, "sea": sea, "fortress": options.fortress, "destroyed": options.is_destroyed,
+        "blocked_reason": blocked_reason(options.land_blocked_reason), "map_svg": svg,
+        "nearest_distance": options.nearest_distance,
+    }
+
+
+def _retreat_render(request: HttpRequest, campaign: Campaign, army: Army, *, status: int = 200,
+                    error: ServiceError | None = None) -> HttpResponse:
+    pending = pending_retreat(army=army)
+    context: dict[str, Any] = {
+        "campaign": campaign, "army": army, "pending": pending, "error": error,
+        "may_choose": permissions.can_command_army(request.user, army),
+        "units": list(army.units.select_related("unit_type").order_by("health_halves", "pk")),
+        "records": list(RetreatRecord.objects.filter(army=army).select_related("destination", "battle__province")[:5]),
+    }
+    if pending is not None:
+        context.update(_options_context(campaign, pending))
+    return render(request, "strategic/after_battle/retreat.html", context, status=status)
+
+
+def _army_for_page(request: HttpRequest, slug: str, army_id: int) -> tuple[Campaign, Army]:
+    campaign = campaign_for_page(request, slug)
+    army = get_object_or_404(Army.objects.select_related("faction", "commander", "province", "campaign"),
+                             campaign=campaign, pk=army_id)
+    return campaign, army
+
+
+def retreat_page(request: HttpRequest, slug: str, army_id: int) -> HttpResponse:
+    """The beaten army's legal retreats on the map, with penalties, sweeps, fortress and sea (R1–R5)."""
+    campaign, army = _army_for_page(request, slug, army_id)
+    return _retreat_render(request, campaign, army)
+
+
+def _choice_from(post: Any) -> dict[str, Any]:
+    option = post.get("option", "")
+    choice: dict[str, Any] = {
+        "fortress_units": post.getlist("fortress_units"), "sea_units": post.getlist("sea_units"),
+        "lost_units": post.getlist("lost_units"),
+    }
+    if option.startswith("route:"):
+        choice["route"] = [c for c in option[len("route:"):].split(",") if c]
+    elif option.startswith("sea:"):
+        choice["sea_port"] = option[len("sea:"):]
+    return choice
+
+
+@login_required
+@require_POST
+def retreat_choose_view(request: HttpRequest, slug: str, army_id: int) -> HttpResponse:
+    """Apply the commander's choice; a refused choice re-renders the page with the rule and changes nothing."""
+    campaign, army = _army_for_page(request, slug, army_id)
+    # A choice that arrives after the deadline finds the default applied (R1).
+    retreat_services.retreat_expire(army_id=army.pk)
+    try:
+        record = retreat_services.retreat_choose(actor=request.user, army=army, **_choice_from(request.POST))
+    except ServiceError as exc:
+        army = Army.objects.filter(pk=army.pk).select_related("faction", "commander", "province").first() or army
+        return _retreat_render(request, campaign, army, status=exc.status, error=exc)
+    messages.success(request, _("%(army)s retreated: %(kind)s.") % {"army": record.army_name,
+                                                                    "kind": record.get_kind_display()})
+    return redirect(reverse("after-battle", kwargs={"slug": campaign.slug}))
+
+
+def after_battle_page(request: HttpRequest, slug: str) -> HttpResponse:
+    """Retreats owed (with deadlines), battles awaiting resolution, and the latest retreats."""
+    campaign = campaign_for_page(request, slug)
+    owed = []
+    for army in armies_to_retreat(campaign=campaign).order_by("pk"):
+        pending = pending_retreat(army=army)
+        owed.append({"army": army, "pending": pending,
+                     "may_choose": permissions.can_command_army(request.user, army)})
+    is_moderator = permissions.can_moderate(request.user, campaign)
+    pending_battles = list(Battle.objects.filter(campaign=campaign, status=Battle.Status.PENDING)
+                           .select_related("province", "attacker_faction", "defender_faction", "attacker_army"))
+    return render(request, "strategic/after_battle/index.html", {
+        "campaign": campaign, "owed": owed, "records": recent_retreats(campaign=campaign),
+        "pending_battles": pending_battles, "is_moderator": is_moderator,
+        "quick_battles": list(QuickBattleRecord.objects.filter(campaign=campaign).select_related(
+            "battle__province")[:10]),
+    })
+
+
+def _quick_context(campaign: Campaign, battle: Battle) -> dict[str, Any]:
+    record = QuickBattleRecord.objects.filter(battle=battle).first()
+    context: dict[str, Any] = {"campaign": campaign, "battle": battle, "record": record,
+                               "skills": QuickBattleRecord.Skill.choices}
+    if record is not None and record.result:
+        result = record.result
+        context["rolls"] = result.get("rolls", [])
+        context["unit_rows"] = [
+            {**u, "outcome_label": OUTCOMES.get(u["outcome"], u["outcome"])} for u in result.get("units", [])
+        ]
+        context["retreats"] = list(RetreatRecord.objects.filter(battle=battle).select_related("destination"))
+    return context
+
+
+def quick_battle_page(request: HttpRequest, slug: str, battle_id: int) -> HttpResponse:
+    """The quick battle of a pending battle: the moderator's form, or the resolved battle with every die."""
+    campaign = campaign_for_page(request, slug)
+    battle = get_object_or_404(Battle.objects.select_related("province", "origin", "attacker_army"),
+                               campaign=campaign, pk=battle_id)
+    context = _quick_context(campaign, battle)
+    context["is_moderator"] = permissions.can_moderate(request.user, campaign)
+    return render(request, "strategic/after_battle/quick.html", context)
+
+
+@login_required
+@require_POST
+def quick_battle_resolve_view(request: HttpRequest, slug: str, battle_id: int) -> HttpResponse:
+    """The moderator resolves the battle by the quick contest (Q1–Q7)."""
+    campaign = campaign_for_page(request, slug)
+    battle = get_object_or_404(Battle, campaign=campaign, pk=battle_id)
+    try:
+        quick_services.quick_battle_resolve(
+            actor=request.user, battle=battle, skill=request.POST.get("skill", ""),
+            open_field=request.POST.get("table") == "open_field", siege=bool(request.POST.get("siege")),
+            storm=bool(request.POST.get("storm")),
+        )
+    except ServiceError as exc:
+        context = _quick_context(campaign, battle)
+        context.update({"error": exc, "is_moderator": permissions.can_moderate(request.user, campaign)})
+        return render(request, "strategic/after_battle/quick.html", context, status=exc.status)
+    return redirect(reverse("quick-battle", kwargs={"slug": campaign.slug, "battle_id": battle.pk}))
+
+
+@login_required
+@require_POST
+def support_set_view(request: HttpRequest, slug: str, record_id: int) -> HttpResponse:
+    """The moderator splits the winner's support points between adding and removing (R6)."""
+    campaign = campaign_for_page(request, slug)
+    record = get_object_or_404(RetreatRecord, campaign=campaign, pk=record_id)
+    try:
+        removed = int(request.POST.get("removed", ""))
+    except ValueError:
+        removed = -1
+    try:
+        retreat_services.retreat_support_set(actor=request.user, record=record, removed=removed)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+        return redirect(reverse("after-battle", kwargs={"slug": campaign.slug}) + f"?error={exc.status}")
+    messages.success(request, _("Support points changed (R6)."))
+    return redirect(reverse("after-battle", kwargs={"slug": campaign.slug}))
+
