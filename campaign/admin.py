@@ -22,7 +22,7 @@ class CampaignAdmin(admin.ModelAdmin):
     list_display = ("slug", "name_en", "name_ru", "is_public", "turn", "phase", "current_faction", "faction_deadline")
     list_filter = ("is_public", "phase")
     search_fields = ("slug", "name_en", "name_ru")
-    inlines = [FactionInline]
+    inlines = (FactionInline,)
 
 
 @admin.register(Faction)

@@ -2,11 +2,23 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import admin
+from django.http import HttpRequest
 
 from strategic.models import (
-    Army, Battle, BattleSupport, Border, Province, SupportPoints, TerrainTransition, Unit, UnitType,
+    Army,
+    Battle,
+    BattleSupport,
+    Border,
+    Province,
+    SupportPoints,
+    TerrainTransition,
+    Unit,
+    UnitType,
 )
+from strategic.retreat_models import QuickBattleRecord, RetreatRecord
 
 
 @admin.register(Province)
@@ -49,7 +61,7 @@ class ArmyAdmin(admin.ModelAdmin):
     list_display = ("name", "faction", "commander", "province", "moved_turn", "must_retreat", "version")
     list_filter = ("campaign", "faction", "must_retreat")
     search_fields = ("name",)
-    inlines = [UnitInline]
+    inlines = (UnitInline,)
 
 
 @admin.register(Unit)
@@ -71,7 +83,7 @@ class BattleAdmin(admin.ModelAdmin):
     list_display = ("id", "campaign", "turn", "province", "origin", "terrain", "attacker_faction", "defender_faction",
                     "status", "winner")
     list_filter = ("campaign", "status", "terrain")
-    inlines = [BattleSupportInline]
+    inlines = (BattleSupportInline,)
 
 
 @admin.register(SupportPoints)
@@ -84,3 +96,29 @@ class SupportPointsAdmin(admin.ModelAdmin):
 class BattleSupportAdmin(admin.ModelAdmin):
     list_display = ("battle", "army", "side", "from_adjacent")
     list_filter = ("side", "from_adjacent")
+
+
+class _RecordAdmin(admin.ModelAdmin):
+    """Records of applied results are written by services only (M3): read-only here."""
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(RetreatRecord)
+class RetreatRecordAdmin(_RecordAdmin):
+    list_display = ("battle", "army_name", "faction", "side", "kind", "destination", "units_lost", "defaulted",
+                    "created_at")
+    list_filter = ("campaign", "kind", "side")
+
+
+@admin.register(QuickBattleRecord)
+class QuickBattleRecordAdmin(_RecordAdmin):
+    list_display = ("battle", "skill", "open_field", "siege", "storm", "created_at")
+    list_filter = ("campaign", "skill")

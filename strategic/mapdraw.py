@@ -250,8 +250,8 @@ def _province_svg(m: ProvinceMark, destination: str | None, is_origin: bool) -> 
     tint = shape + f' fill="{m.controller_colour}" fill-opacity="{0.22 if m.controller else 0}" stroke="none"/>'
     edge = shape + f' fill="none" stroke="{m.controller_colour}" stroke-width="3" stroke-linejoin="round"/>'
     parts = [
-        f'<g class="{" ".join(classes)}" data-province="{m.id}" data-code="{escape(m.code)}" '
-        f'id="province-{escape(m.code)}"><title>{escape(title)}</title>',
+        (f'<g class="{" ".join(classes)}" data-province="{m.id}" data-code="{escape(m.code)}" '
+         f'id="province-{escape(m.code)}"><title>{escape(title)}</title>'),
         shape + f" {fill}/>", tint, edge,
     ]
     if destination or is_origin:

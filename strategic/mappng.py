@@ -9,8 +9,18 @@ from functools import lru_cache
 from PIL import Image, ImageDraw, ImageFont
 
 from strategic.mapdraw import (
-    CIRCLE_RADIUS, HEIGHT, INK, SEA, TERRAIN_FILL, TERRAIN_MARK, WIDTH, MapData, Point, ProvinceMark,
-    counter_positions, star_points,
+    CIRCLE_RADIUS,
+    HEIGHT,
+    INK,
+    SEA,
+    TERRAIN_FILL,
+    TERRAIN_MARK,
+    WIDTH,
+    MapData,
+    Point,
+    ProvinceMark,
+    counter_positions,
+    star_points,
 )
 from strategic.models import Battle, Border, Terrain
 

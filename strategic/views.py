@@ -84,14 +84,39 @@ def _faction_for(request: HttpRequest, campaign: Campaign) -> Faction | None:
     """The faction whose turn page the user sees: a moderator may pick any with ``faction=<slug>``."""
     wanted = request.POST.get("faction") or request.GET.get("faction")
     if permissions.can_moderate(request.user, campaign):
-        if wanted:
-            return Faction.objects.filter(campaign=campaign, slug=wanted).first()
-        return campaign.current_faction or campaign.factions.order_by("turn_order", "slug").first()
+        chosen: Faction | None = Faction.objects.filter(campaign=campaign, slug=wanted).first() if wanted else None
+        return chosen or campaign.current_faction or campaign.factions.order_by("turn_order", "slug").first()
     membership = membership_of(user=request.user, campaign=campaign)
-    if membership is not None and membership.faction_id is not None:
+    if membership is not None and membership.faction is not None:
         return membership.faction
     commander = Commander.objects.filter(campaign=campaign, user=request.user).select_related("faction").first()
     return commander.faction if commander else None
+
+
+def _army_card(user: Any, army: Army, armies: list[Army], turn: int) -> dict[str, Any]:
+    """One army on the turn page: may the user command it, why it cannot move, where it may go (S5)."""
+    may_command = permissions.can_command_army(user, army)
+    blocker = army_move_blocker(army=army) if may_command else None
+    legal = legal_destinations(army=army) if (may_command and blocker is None) else []
+    return {
+        "army": army, "may_command": may_command, "moved": army.moved_turn == turn, "blocker": blocker,
+        "destinations": [
+            {"province": d.province, "kind": d.kind, "border": d.border,
+             "border_label": Border.Kind(d.border).label, "terrain_label": Terrain(d.terrain).label}
+            for d in legal
+        ],
+        "siblings": [a for a in armies if a.province_id == army.province_id and a.id != army.id],
+    }
+
+
+def _loose_groups(faction: Faction, armies: list[Army]) -> list[dict[str, Any]]:
+    """The faction's units outside armies by province, each with the armies it could join there (S2, S4)."""
+    groups: dict[int | None, dict[str, Any]] = {}
+    units = Unit.objects.filter(faction=faction, army__isnull=True).select_related("unit_type", "province")
+    for unit in units.order_by("province__code", "id"):
+        unit.armies_here = [a for a in armies if a.province_id == unit.province_id]  # type: ignore[attr-defined]
+        groups.setdefault(unit.province_id, {"province": unit.province, "units": []})["units"].append(unit)
+    return list(groups.values())
 
 
 def _turn_context(request: HttpRequest, campaign: Campaign, faction: Faction) -> dict[str, Any]:
@@ -101,43 +126,19 @@ def _turn_context(request: HttpRequest, campaign: Campaign, faction: Faction) ->
         Army.objects.filter(faction=faction).select_related("commander", "province", "faction")
         .prefetch_related("units__unit_type").order_by("province__code", "name")
     )
+    cards = [_army_card(user, army, armies, campaign.turn) for army in armies]
     wanted = request.GET.get("army") or request.POST.get("army")
-    selected = None
-    cards = []
-    for army in armies:
-        may_command = permissions.can_command_army(user, army)
-        moved = army.moved_turn == campaign.turn
-        blocker = army_move_blocker(army=army) if may_command else None
-        destinations = [
-            {"province": d.province, "kind": d.kind, "border": d.border,
-             "border_label": Border.Kind(d.border).label, "terrain_label": Terrain(d.terrain).label}
-            for d in (legal_destinations(army=army) if (may_command and blocker is None) else [])
-        ]
-        card = {
-            "army": army, "may_command": may_command, "moved": moved, "destinations": destinations,
-            "blocker": blocker,
-            "siblings": [a for a in armies if a.province_id == army.province_id and a.id != army.id],
-        }
-        cards.append(card)
-        if (wanted and str(army.id) == wanted) or (not wanted and selected is None and destinations):
-            selected = card
-    loose = list(
-        Unit.objects.filter(faction=faction, army__isnull=True).select_related("unit_type", "province")
-        .order_by("province__code", "id")
-    )
-    for unit in loose:
-        unit.armies_here = [a for a in armies if a.province_id == unit.province_id]  # type: ignore[attr-defined]
-    loose_by_province: dict[int, dict[str, Any]] = {}
-    for unit in loose:
-        group = loose_by_province.setdefault(unit.province_id, {"province": unit.province, "units": []})  # type: ignore[arg-type]
-        group["units"].append(unit)
-    destinations = {d["province"].id: d["kind"] for d in selected["destinations"]} if selected else {}
-    origin = selected["army"].province_id if selected else None
+    # The army shown on the map: the one asked for, else the first that can move.
+    selected = next((c for c in cards if str(c["army"].id) == wanted), None) if wanted else None
+    if selected is None and not wanted:
+        selected = next((c for c in cards if c["destinations"]), None)
+    highlighted = {d["province"].id: d["kind"] for d in selected["destinations"]} if selected else {}
     return {
         "campaign": campaign, "faction": faction, "is_turn": is_turn, "cards": cards, "selected": selected,
-        "loose_groups": list(loose_by_province.values()),
+        "loose_groups": _loose_groups(faction, armies),
         "commanders": list(faction.commanders.filter(displaced=False).order_by("name")),
-        "map_svg": map_svg(map_data(campaign=campaign), destinations=destinations, origin=origin),
+        "map_svg": map_svg(map_data(campaign=campaign), destinations=highlighted,
+                           origin=selected["army"].province_id if selected else None),
         "may_pass": is_turn and permissions.can_act_for_faction(user, faction),
         "is_moderator": permissions.can_moderate(user, campaign),
         "all_factions": list(campaign.factions.order_by("turn_order", "slug")),

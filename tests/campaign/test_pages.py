@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import html
 import re
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -77,7 +77,7 @@ def test_campaign_page_shows_turn_phase_and_acting_faction(world: Any, client: A
 def test_s4_deadline_is_given_in_iso_for_local_time_with_utc_as_fallback(world: Any, client: Any) -> None:
     campaign_services.economic_phase_end(actor=world.moderator, campaign=world.campaign)
     Campaign.objects.filter(pk=world.campaign.pk).update(
-        faction_deadline=datetime(2030, 1, 2, 15, 30, tzinfo=timezone.utc))
+        faction_deadline=datetime(2030, 1, 2, 15, 30, tzinfo=UTC))
     text = _text(client.get("/c/limes/"))
     assert '<time class="js-local" datetime="2030-01-02T15:30:00+00:00">2030-01-02 15:30 UTC</time>' in text
 
@@ -141,7 +141,8 @@ def test_m3_log_entries_are_read_only_in_the_admin(world: Any, client: Any) -> N
                                   "campaign_relation", "strategic_province", "strategic_border",
                                   "strategic_unittype", "strategic_army", "strategic_unit", "strategic_battle",
                                   "strategic_terraintransition", "strategic_supportpoints",
-                                  "strategic_battlesupport"])
+                                  "strategic_battlesupport", "strategic_retreatrecord",
+                                  "strategic_quickbattlerecord"])
 def test_admin_lists_open(world: Any, client: Any, name: str) -> None:
     client.force_login(get_user_model().objects.create_superuser("root", "", "pw"))
     assert client.get(reverse(f"admin:{name}_changelist")).status_code == 200

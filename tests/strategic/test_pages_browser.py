@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -26,7 +26,7 @@ def east_turn(transactional_db: Any) -> Any:
     world = build_world()
     campaign_services.economic_phase_end(actor=world.moderator, campaign=world.campaign)
     Campaign.objects.filter(pk=world.campaign.pk).update(
-        faction_deadline=datetime(2030, 1, 2, 15, 30, tzinfo=timezone.utc))
+        faction_deadline=datetime(2030, 1, 2, 15, 30, tzinfo=UTC))
     for i, province in enumerate(Province.objects.filter(campaign=world.campaign).order_by("code")):
         Province.objects.filter(pk=province.pk).update(x=100 + 110 * i, y=200 + 60 * (i % 3))
     user = get_user_model().objects.get(pk=world.east_general.pk)

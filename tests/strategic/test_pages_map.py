@@ -143,9 +143,8 @@ def test_map_data_reads_in_six_queries_whatever_the_size(
     for i in range(armies):
         army = ArmyFactory(faction=world.west, commander=world.aetius, province=world.italia, name=f"A{i}")
         UnitFactory(faction=world.west, unit_type=world.infantry, army=army)
-    with django_assert_max_num_queries(6):
-        with translation.override("en"):
-            map_svg(map_data(campaign=world.campaign))
+    with django_assert_max_num_queries(6), translation.override("en"):
+        map_svg(map_data(campaign=world.campaign))
 
 
 def test_member_role_is_shown_in_the_header(world: Any, client: Any) -> None:

@@ -30,7 +30,7 @@ def _text(response: Any) -> str:
 
 
 def _highlighted(response: Any) -> dict[str, str]:
-    svg = re.search(r"<svg .*?</svg>", response.content.decode(), re.S)
+    svg = re.search(r"<svg .*?</svg>", response.content.decode(), re.DOTALL)
     assert svg is not None
     root = ET.fromstring(svg.group(0))
     found = {}

@@ -14,7 +14,13 @@ from strategic import services
 from strategic.models import Unit
 from strategic.roster import health_bar, roster, roster_bbcode, roster_json
 from tests.factories import (
-    ArmyFactory, CampaignFactory, CommanderFactory, FactionFactory, ProvinceFactory, UnitFactory, UnitTypeFactory,
+    ArmyFactory,
+    CampaignFactory,
+    CommanderFactory,
+    FactionFactory,
+    ProvinceFactory,
+    UnitFactory,
+    UnitTypeFactory,
     member,
 )
 
@@ -40,7 +46,7 @@ def army_world(db: Any) -> SimpleNamespace:
     w.italia = ProvinceFactory(campaign=w.campaign, code="italia", name_en="Italia", name_ru="Италия")
     w.infantry = UnitTypeFactory(campaign=w.campaign, code="hi", name_en="Heavy infantry", name_ru="Тяжелая пехота")
     w.archer_type = UnitTypeFactory(campaign=w.campaign, code="archers", name_en="Archers", name_ru="Лучники",
-                                    unit_class="LI1", health=Decimal("3"), missile=True, arrows=4)
+                                    unit_class="LI1", health=Decimal(3), missile=True, arrows=4)
     w.army = ArmyFactory(faction=w.west, commander=w.aetius, province=w.italia, name="Army of Gaul")
     w.legio = UnitFactory(faction=w.west, unit_type=w.infantry, army=w.army, name="Legio I")
     w.archers = UnitFactory(faction=w.west, unit_type=w.archer_type, army=w.army, health_halves=5, arrows=3)
