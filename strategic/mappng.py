@@ -33,7 +33,8 @@ Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 
 
 @lru_cache(maxsize=8)
-def _font(size: int) -> Font:
+def font(size: int) -> Font:
+    """A bold serif font with Cyrillic (DejaVu), else Pillow's own."""
     for path in FONT_FILES:
         try:
             return ImageFont.truetype(path, size)
@@ -42,7 +43,8 @@ def _font(size: int) -> Font:
     return ImageFont.load_default(size)
 
 
-def _rgb(colour: str) -> tuple[int, int, int]:
+def rgb(colour: str) -> tuple[int, int, int]:
+    """#rrggbb as an RGB triple (grey when malformed)."""
     colour = colour.lstrip("#")
     if len(colour) != 6:
         return (136, 136, 136)
@@ -99,12 +101,12 @@ def _provinces(image: Image.Image, data: MapData) -> None:
         ImageDraw.Draw(mask).polygon(points, fill=255)
         image.paste(_texture(m.terrain), (0, 0), mask)
         if m.controller:
-            tint = Image.new("RGB", image.size, _rgb(m.controller_colour))
+            tint = Image.new("RGB", image.size, rgb(m.controller_colour))
             image.paste(tint, (0, 0), mask.point(lambda v: v * 56 // 255))
     draw = ImageDraw.Draw(image)
     for m in data.provinces:
         points = _outline(m)
-        draw.line([*points, points[0]], fill=_rgb(m.controller_colour), width=3, joint="curve")
+        draw.line([*points, points[0]], fill=rgb(m.controller_colour), width=3, joint="curve")
 
 
 def _borders(draw: ImageDraw.ImageDraw, data: MapData) -> None:
@@ -119,8 +121,8 @@ def _borders(draw: ImageDraw.ImageDraw, data: MapData) -> None:
 
 
 def _marks(draw: ImageDraw.ImageDraw, m: ProvinceMark) -> None:
-    font = _font(13)
-    text_width = draw.textlength(m.name, font=font)
+    label_font = font(13)
+    text_width = draw.textlength(m.name, font=label_font)
     if m.is_capital:
         draw.polygon(star_points(m.x - text_width / 2 - 12, m.y - 5, 8, 3.4), fill="#d4a017", outline=INK)
     icons = [kind for kind, on in (("fortress", m.has_fortress), ("port", m.is_port), ("tribe", m.has_tribe)) if on]
@@ -145,19 +147,19 @@ def _marks(draw: ImageDraw.ImageDraw, m: ProvinceMark) -> None:
 
 
 def _label(draw: ImageDraw.ImageDraw, m: ProvinceMark) -> None:
-    draw.text((m.x, m.y - 5), m.name, font=_font(13), fill=INK, anchor="mm", stroke_width=2, stroke_fill="#fffaf0")
+    draw.text((m.x, m.y - 5), m.name, font=font(13), fill=INK, anchor="mm", stroke_width=2, stroke_fill="#fffaf0")
 
 
 def _counters(draw: ImageDraw.ImageDraw, m: ProvinceMark) -> None:
-    font = _font(11)
+    count_font = font(11)
     for (x, y), army in zip(counter_positions(m), m.armies):
-        draw.rectangle((x, y, x + 26, y + 18), fill=_rgb(army.colour), outline=INK, width=2)
-        draw.text((x + 13, y + 9), str(army.units), font=font, fill="white", anchor="mm", stroke_width=2,
+        draw.rectangle((x, y, x + 26, y + 18), fill=rgb(army.colour), outline=INK, width=2)
+        draw.text((x + 13, y + 9), str(army.units), font=count_font, fill="white", anchor="mm", stroke_width=2,
                   stroke_fill="black")
     for i, (colour, n) in enumerate(m.loose):
         cx, cy = m.x + 40 + i * 16, m.y + 18
-        draw.ellipse((cx - 7, cy - 7, cx + 7, cy + 7), fill=_rgb(colour), outline=INK)
-        draw.text((cx, cy), str(n), font=_font(9), fill="white", anchor="mm")
+        draw.ellipse((cx - 7, cy - 7, cx + 7, cy + 7), fill=rgb(colour), outline=INK)
+        draw.text((cx, cy), str(n), font=font(9), fill="white", anchor="mm")
 
 
 def map_png(data: MapData) -> bytes:

@@ -26,6 +26,7 @@ from strategic.mapdraw import legend_items, map_data, map_svg
 from strategic.mappng import map_png
 from strategic.models import Army, Border, Terrain, Unit
 from strategic.roster import roster, roster_bbcode, roster_json
+from strategic.rosterpng import roster_png
 from strategic.selectors import army_move_blocker, legal_destinations
 
 register_log_sentences()
@@ -55,8 +56,15 @@ def map_png_file(request: HttpRequest, slug: str) -> HttpResponse:
     return response
 
 
-def _roster_response(request: HttpRequest, campaign: Campaign, faction: Faction | None, as_json: bool) -> HttpResponse:
+def _roster_response(request: HttpRequest, campaign: Campaign, faction: Faction | None, as_json: bool = False,
+                     as_png: bool = False) -> HttpResponse:
     rosters = roster(campaign=campaign, faction=faction)
+    if as_png:
+        title = f"{campaign.name} — " + _("Turn %(turn)s") % {"turn": campaign.turn}
+        response = HttpResponse(roster_png(rosters, title=title), content_type="image/png")
+        name = f"{campaign.slug}-{faction.slug if faction else 'rosters'}-turn-{campaign.turn}.png"
+        response["Content-Disposition"] = f'inline; filename="{name}"'
+        return response
     if as_json or request.GET.get("format") == "json":
         return JsonResponse({"campaign": campaign.slug, "turn": campaign.turn, **roster_json(rosters)},
                             json_dumps_params={"ensure_ascii": False})
@@ -67,17 +75,18 @@ def _roster_response(request: HttpRequest, campaign: Campaign, faction: Faction 
     })
 
 
-def rosters_page(request: HttpRequest, slug: str, as_json: bool = False) -> HttpResponse:
-    """Every faction's roster (S3); JSON with ``?format=json`` or at ``roster.json``."""
+def rosters_page(request: HttpRequest, slug: str, as_json: bool = False, as_png: bool = False) -> HttpResponse:
+    """Every faction's roster (S3); JSON with ``?format=json`` or at ``roster.json``, a picture at ``roster.png``."""
     campaign = campaign_for_page(request, slug)
-    return _roster_response(request, campaign, None, as_json)
+    return _roster_response(request, campaign, None, as_json, as_png)
 
 
-def faction_roster_page(request: HttpRequest, slug: str, faction: str, as_json: bool = False) -> HttpResponse:
-    """One faction's roster (S3)."""
+def faction_roster_page(request: HttpRequest, slug: str, faction: str, as_json: bool = False,
+                        as_png: bool = False) -> HttpResponse:
+    """One faction's roster (S3), as a page, JSON or a picture."""
     campaign = campaign_for_page(request, slug)
     chosen = get_object_or_404(Faction, campaign=campaign, slug=faction)
-    return _roster_response(request, campaign, chosen, as_json)
+    return _roster_response(request, campaign, chosen, as_json, as_png)
 
 
 def _faction_for(request: HttpRequest, campaign: Campaign) -> Faction | None:

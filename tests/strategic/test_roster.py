@@ -213,3 +213,15 @@ def test_s3_roster_json_of_one_faction(army_world: SimpleNamespace, client: Any,
 
 def test_s3_roster_of_an_unknown_faction_is_404(army_world: SimpleNamespace, client: Any) -> None:
     assert client.get("/c/roster/rosters/vandals/").status_code == 404
+
+
+def test_s3_roster_png_is_800_wide_and_grows_with_units(army_world: SimpleNamespace, client: Any) -> None:
+    import io
+
+    from PIL import Image
+
+    first = Image.open(io.BytesIO(client.get("/c/roster/rosters/west/roster.png").content))
+    UnitFactory(faction=army_world.west, unit_type=army_world.infantry, army=army_world.army)
+    second = Image.open(io.BytesIO(client.get("/c/roster/rosters/west/roster.png").content))
+    assert (first.format, first.width, second.width) == ("PNG", 800, 800)
+    assert second.height - first.height == 24  # one more row
