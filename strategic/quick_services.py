@@ -27,7 +27,7 @@ from combat.quick_model import Commander as QuickCommander
 from combat.quick_model import QuickBattle, QuickResult, QuickSide, QuickUnit, UnitOutcome
 from combat.retreat import retreat_options
 from strategic.models import Army, Battle, QuickBattleRecord, Unit
-from strategic.retreat_selectors import retreat_input
+from strategic.retreat_selectors import plain_ids, retreat_input, unit_key
 from strategic.retreat_services import capture_after_retreat, retreat_deadlines_schedule
 
 QUICK_NOT_PENDING = _("Only a battle awaiting resolution can be resolved as a quick battle.")
@@ -65,7 +65,7 @@ def _main_defender(battle: Battle) -> Army | None:
 def _quick_side(commander: Commander, units: list[Unit], morale_modifier: int, nowhere: bool) -> QuickSide:
     return QuickSide(
         commander=QuickCommander(commander.name, commander.strategy, commander.tactics, commander.has_luck),
-        units=tuple(QuickUnit(str(u.pk), u.unit_type.morale, u.health) for u in units),
+        units=tuple(QuickUnit(unit_key(u.pk), u.unit_type.morale, u.health) for u in units),
         morale_modifier=morale_modifier, nowhere_to_retreat=nowhere,
     )
 
@@ -130,9 +130,8 @@ def quick_battle_resolve(*, actor: Any, battle: Battle, skill: str, open_field: 
     for number, roll in enumerate(result.rolls):
         log_append(campaign=campaign, kind="quick_battle_roll", actor=actor,
                    rule="Q1" if roll.purpose.startswith("contest") else "Q2",
-                   data={"battle": battle.pk, "number": number, **roll.to_dict(),
-                         "unit": int(roll.roller) if roll.roller.isdigit() else None})
-    units = {str(u.pk): u for u in (*attack_units, *defend_units)}
+                   data={"battle": battle.pk, "number": number, **_plain_roll(roll.to_dict())})
+    units = {unit_key(u.pk): u for u in (*attack_units, *defend_units)}
     retreating, lost_by_army = _apply_outcomes(campaign=campaign, battle=battle, result=result, units=units,
                                                actor=actor)
     attacker.refresh_from_db()
@@ -146,7 +145,7 @@ def quick_battle_resolve(*, actor: Any, battle: Battle, skill: str, open_field: 
                      "margin": result.margin}
     battle.save(update_fields=["winner", "status", "resolved_at", "result"])
     record.seed = seed.hex()
-    record.result = result.to_dict()
+    record.result = plain_ids({**result.to_dict(), "rolls": [_plain_roll(r.to_dict()) for r in result.rolls]})
     record.save(update_fields=["seed", "result"])
     log_append(campaign=campaign, kind="quick_battle_resolved", actor=actor, rule="Q7",
                data={"battle": battle.pk, "province": battle.province.code, "winner": result.winner or "",
@@ -188,7 +187,7 @@ def _apply_outcomes(*, campaign: Campaign, battle: Battle, result: QuickResult, 
     if removed:
         log_append(campaign=campaign, kind="quick_battle_units_lost", actor=actor, rule="Q7",
                    data={"battle": battle.pk, "units": [u.pk for u in removed],
-                         "outcomes": {str(r.id): r.outcome.value for r in result.units if r.removed}})
+                         "outcomes": {str(int(r.id)): r.outcome.value for r in result.units if r.removed}})
         Unit.objects.filter(pk__in=[u.pk for u in removed]).delete()
     if thrown_back:
         Army.objects.filter(pk=battle.attacker_army_id).update(province=battle.origin)
@@ -222,6 +221,14 @@ def _apply_outcomes(*, campaign: Campaign, battle: Battle, result: QuickResult, 
     for army_id, lost in lost_from.items():
         lost_by_army[str(army_id)] = lost_by_army.get(str(army_id), 0) + lost
     return retreating, lost_by_army
+
+
+def _plain_roll(roll: dict[str, Any]) -> dict[str, Any]:
+    """A roll for the log: a unit's roll names the unit by its plain id."""
+    roller = roll["roller"]
+    if isinstance(roller, str) and roller.isdigit():
+        return {**roll, "roller": str(int(roller)), "unit": int(roller)}
+    return roll
 
 
 def _lost_by_faction(result: QuickResult, units: dict[str, Unit]) -> dict[str, int]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any
 
 from django.db.models import Q, QuerySet
 from django.utils import timezone
@@ -49,9 +50,20 @@ class PendingRetreat:
         return self.deadline <= timezone.now()
 
 
-def unit_key(unit: Unit) -> str:
-    """The engine's id of a unit."""
-    return str(unit.pk)
+def unit_key(pk: int | str) -> str:
+    """The engine's id of a unit: its primary key zero-padded, so that the engine's order by id (ties in R4,
+    the order of Morale rolls in Q2) is the order the units were made in, whatever the database's numbers."""
+    return f"{int(pk):012d}"
+
+
+def plain_ids(data: Any) -> Any:
+    """JSON from the engine with every unit id back as the plain primary key."""
+    if isinstance(data, list):
+        return [plain_ids(v) for v in data]
+    if isinstance(data, dict):
+        return {k: (int(v) if k == "id" and isinstance(v, str) and v.isdigit() else plain_ids(v))
+                for k, v in data.items()}
+    return data
 
 
 def retreat_battle_of(*, army: Army) -> Battle | None:
@@ -105,7 +117,7 @@ def retreat_input(*, army: Army, battle: Battle, side: str | None = None) -> Ret
     )
     for pk, faction_id, army_id, army_province, loose_province, in_fortress, halves in rows:
         if army_id == army.pk:
-            army_units.append(ArmyUnit(str(pk), halves / 2))
+            army_units.append(ArmyUnit(unit_key(pk), halves / 2))
             continue
         where = army_province if army_id is not None else loose_province
         slug = factions[faction_id]
@@ -113,7 +125,7 @@ def retreat_input(*, army: Army, battle: Battle, side: str | None = None) -> Ret
         if in_fortress and army_id is None:
             garrisons[where][faction_id] = garrisons[where].get(faction_id, 0) + 1
         elif faction_id == me:
-            own[where].append(ArmyUnit(str(pk), halves / 2))
+            own[where].append(ArmyUnit(unit_key(pk), halves / 2))
     engine_provinces = {}
     for p in provinces:
         fortress = None

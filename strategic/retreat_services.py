@@ -25,7 +25,14 @@ from combat.politics import SupportChange
 from combat.retreat import apply_retreat
 from combat.retreat_model import RetreatChoice, RetreatOptions, RetreatResult
 from strategic.models import Army, Battle, Province, RetreatRecord, SupportPoints, Unit
-from strategic.retreat_selectors import PendingRetreat, armies_to_retreat, pending_retreat, retreat_deadline
+from strategic.retreat_selectors import (
+    PendingRetreat,
+    armies_to_retreat,
+    pending_retreat,
+    plain_ids,
+    retreat_deadline,
+    unit_key,
+)
 from strategic.services import province_capture_if_clear
 
 log = logging.getLogger(__name__)
@@ -62,7 +69,7 @@ def default_choice(options: RetreatOptions, units_by_health: list[str]) -> Retre
 
 
 def _ids(values: Iterable[Any]) -> tuple[str, ...]:
-    return tuple(str(v) for v in values)
+    return tuple(unit_key(v) if str(v).isdigit() else str(v) for v in values)
 
 
 @transaction.atomic
@@ -151,7 +158,7 @@ def _apply(*, campaign: Campaign, pending: PendingRetreat, choice: RetreatChoice
     entry_data = {
         "army": army_id, "name": name, "faction": army.faction_id, "battle": battle.pk, "kind": result.kind,
         "province": battle.province.code, "path": list(result.path), "to": result.destination,
-        "defaulted": defaulted, "choice": _choice_dict(choice), "result": result.to_dict(),
+        "defaulted": defaulted, "choice": _choice_dict(choice), "result": plain_ids(result.to_dict()),
     }
     log_append(campaign=campaign, kind="retreat_applied", actor=actor, rule=_rule_of(result.kind), data=entry_data,
                reason="R1: deadline passed" if defaulted else "")
@@ -175,7 +182,8 @@ def _apply(*, campaign: Campaign, pending: PendingRetreat, choice: RetreatChoice
     record = RetreatRecord.objects.create(
         campaign=campaign, battle=battle, army=None if destroyed else army, army_name=name,
         faction_id=army.faction_id, side=pending.side, kind=result.kind,
-        destination=provinces.get(result.destination or ""), choice=_choice_dict(choice), result=result.to_dict(),
+        destination=provinces.get(result.destination or ""), choice=_choice_dict(choice),
+        result=plain_ids(result.to_dict()),
         defaulted=defaulted, chosen_by=actor if actor is not None else None, units_lost=result.units_lost,
         lost_in_battle=lost_in_battle,
     )
@@ -185,8 +193,11 @@ def _apply(*, campaign: Campaign, pending: PendingRetreat, choice: RetreatChoice
 
 
 def _choice_dict(choice: RetreatChoice) -> dict[str, Any]:
-    return {"route": list(choice.route), "sea_port": choice.sea_port, "fortress_units": list(choice.fortress_units),
-            "sea_units": list(choice.sea_units), "lost_units": list(choice.lost_units)}
+    def ids(values: tuple[str, ...]) -> list[Any]:
+        return [int(v) if v.isdigit() else v for v in values]
+
+    return {"route": list(choice.route), "sea_port": choice.sea_port, "fortress_units": ids(choice.fortress_units),
+            "sea_units": ids(choice.sea_units), "lost_units": ids(choice.lost_units)}
 
 
 def _lost_in_battle(battle: Battle, army: Army) -> int:
