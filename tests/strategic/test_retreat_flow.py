@@ -17,8 +17,8 @@ from strategic.retreat_services import retreat_choose, retreat_support_set
 from strategic.services import UnitChange, battle_result_apply
 from tests.strategic.test_after_battle_scenes import (
     FAST_HASHER,
-    aspar_attacks_dacia,
     army,
+    aspar_attacks_dacia,
     fregellae,
     load,
     province,
