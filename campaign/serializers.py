@@ -140,6 +140,8 @@ class FactionUpdateIn(serializers.Serializer):
 class RelationOut(serializers.ModelSerializer):
     """How two factions stand (S1)."""
 
+    kind = inline_choice(Relation.Kind.choices)
+
     class Meta:
         model = Relation
         fields = ["a", "b", "kind"]
@@ -150,7 +152,7 @@ class RelationIn(serializers.Serializer):
 
     a = InCampaign(queryset=Faction.objects.all())
     b = InCampaign(queryset=Faction.objects.all())
-    kind = serializers.ChoiceField(choices=Relation.Kind.choices)
+    kind = inline_choice(Relation.Kind.choices)
 
 
 class CommanderOut(serializers.ModelSerializer):
