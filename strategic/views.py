@@ -208,7 +208,8 @@ def _assign(user: Any, data: dict[str, Any], faction: Faction) -> tuple[str, int
 def _create(user: Any, data: dict[str, Any], faction: Faction) -> tuple[str, int | None]:
     units = list(data["units"])
     army = services.army_create(actor=user, faction=faction, commander=data["commander"],
-                                province=units[0].province, name=data["name"], unit_ids=[u.id for u in units])
+                                province=services.location_of(units[0]), name=data["name"],
+                                unit_ids=[u.id for u in units])
     return _("Army %(army)s was formed.") % {"army": army.name}, army.id
 
 

@@ -188,3 +188,13 @@ def test_a_moderator_picks_the_faction_to_see(east_turn: Any, client: Any) -> No
     text = _text(client.get("/c/limes/turn/?faction=west"))
     assert "Not your turn: Eastern Rome acts now." in text
     assert "Field army" in text
+
+
+def test_s2_units_of_two_provinces_cannot_form_one_army_400(east_turn: Any, client: Any) -> None:
+    w = east_turn
+    here = UnitFactory(faction=w.east, unit_type=w.infantry, province=w.moesia)
+    client.force_login(w.east_leader)
+    response = client.post("/c/limes/turn/army/", {"units": [here.pk, w.east_army.units.first().pk],
+                                                    "name": "Mixed", "commander": w.narses.pk})
+    assert response.status_code == 400
+    assert "Every unit must belong to this faction and stand in this province (S2)." in _text(response)
