@@ -120,3 +120,38 @@ def test_anonymous_writes_are_refused_by_the_api(world: Any) -> None:
         403,
         {"detail": "Authentication credentials were not provided."},
     )
+
+
+@pytest.mark.parametrize(
+    ("role", "status"),
+    [
+        ("anonymous", 403),  # must log in first
+        ("west_leader", 409),  # already has a role in the campaign
+        ("east_general", 409),
+        ("east_leader", 409),
+        ("other_moderator", 201),  # a moderator elsewhere is a newcomer here
+        ("moderator", 409),
+    ],
+)
+def test_invitation_accept_matrix(world: Any, role: str, status: int) -> None:
+    from campaign.models import Invitation
+
+    invitation = Invitation.objects.create(campaign=world.campaign, role="observer")
+    response = client_for(user_of(world, role)).post(
+        "/api/invitations/accept/", {"token": invitation.token}, format="json"
+    )
+    assert response.status_code == status
+
+
+@pytest.mark.parametrize(("role", "status"), [(role, 403 if role == "anonymous" else 200) for role in ROLES])
+def test_expiring_an_overdue_turn_is_open_to_anyone_logged_in(world: Any, role: str, status: int) -> None:
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    _strategic(world)
+    Campaign.objects.filter(pk=world.campaign.pk).update(
+        faction_deadline=timezone.now() - timedelta(minutes=1)
+    )
+    response = client_for(user_of(world, role)).post("/api/campaigns/limes/turn/expire/")
+    assert response.status_code == status
