@@ -198,3 +198,24 @@ def test_s2_units_of_two_provinces_cannot_form_one_army_400(east_turn: Any, clie
                                                     "name": "Mixed", "commander": w.narses.pk})
     assert response.status_code == 400
     assert "Every unit must belong to this faction and stand in this province (S2)." in _text(response)
+
+
+@pytest.mark.parametrize(("path", "data"), [
+    ("move", {"army": "x", "destination": "1"}),  # not a number
+    ("move", {"army": "999999", "destination": "999999"}),  # no such rows
+    ("move", {"army": "1", "destination": "1", "expected_version": "-"}),
+    ("split", {"army": "1", "units": ["a"], "name": ""}),
+    ("merge", {"army": "1"}),
+    ("assign", {}),
+    ("army", {"units": [], "name": "x" * 500, "commander": "0"}),
+])
+def test_odd_form_input_is_a_400_never_a_server_error(
+    east_turn: Any, client: Any, path: str, data: dict[str, Any]
+) -> None:
+    client.force_login(east_turn.east_leader)
+    assert client.post(f"/c/limes/turn/{path}/", data).status_code == 400
+
+
+def test_turn_actions_need_post(east_turn: Any, client: Any) -> None:
+    client.force_login(east_turn.east_leader)
+    assert client.get("/c/limes/turn/pass/").status_code == 405
