@@ -24,7 +24,7 @@ from strategic.forms import ArmyCreateForm, AssignForm, MergeForm, MoveForm, Spl
 from strategic.logtext import register as register_log_sentences
 from strategic.mapdraw import legend_items, map_data, map_svg
 from strategic.mappng import map_png
-from strategic.models import Army, Border, Terrain, Unit
+from strategic.models import Army, Battle, Border, Terrain, Unit
 from strategic.roster import roster, roster_bbcode, roster_json
 from strategic.rosterpng import roster_png
 from strategic.selectors import army_move_blocker, legal_destinations
@@ -37,8 +37,14 @@ def map_page(request: HttpRequest, slug: str) -> HttpResponse:
     campaign = campaign_for_page(request, slug)
     data = map_data(campaign=campaign)
     provinces = sorted(data.provinces, key=lambda m: m.name)
+    battles = (
+        Battle.objects.filter(campaign=campaign, turn=campaign.turn)
+        .select_related("province", "origin", "attacker_army", "attacker_faction", "defender_faction")
+        .order_by("id")
+    )
     return render(request, "strategic/map.html", {
         "campaign": campaign, "map_svg": map_svg(data), "legend": legend_items(), "provinces": provinces,
+        "battles": battles,
     })
 
 

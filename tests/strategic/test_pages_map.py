@@ -151,3 +151,12 @@ def test_member_role_is_shown_in_the_header(world: Any, client: Any) -> None:
     member(world.campaign, Membership.Role.OBSERVER, user=world.outsider)
     client.force_login(world.outsider)
     assert "You take part as Observer" in client.get("/c/limes/map/").content.decode()
+
+
+def test_battles_of_the_turn_are_listed_under_the_map(world: Any, client: Any) -> None:
+    battle = BattleFactory(attacker_army=world.east_army, province=world.dalmatia, origin=world.dacia,
+                           defender_faction=world.west, terrain="mountains", status="tactical")
+    page = client.get("/c/limes/map/").content.decode()
+    row = page.split(f'<tr id="battle-{battle.pk}">')[1].split("</tr>")[0]
+    assert "Dalmatia" in row and "from Dacia" in row and "Mountains" in row
+    assert f'<a href="/battles/{battle.pk}/">Being fought on the tactical map</a>' in row
