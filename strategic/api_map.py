@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
@@ -9,7 +13,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from campaign.api import READ_ERRORS, CampaignView, errors
+from campaign.errors import ServiceError
 from strategic import map_io
+
+NOT_JSON = _("The uploaded file is not JSON: %(error)s")
 
 
 class ImportReportOut(serializers.Serializer):
@@ -46,8 +53,20 @@ class MapView(CampaignView):
         responses=errors({201: ImportReportOut}),
     )
     def post(self, request: Request, slug: str) -> Response:
-        """Import a map file; a bad file is refused with every error keyed by entry and field."""
+        """Import a map file (the JSON body, or a multipart upload named ``file``); a bad file is refused with
+        every error keyed by entry and field."""
         self.require_moderator()
         replace = self.valid(ReplaceIn, data=request.query_params)["replace"]
-        report = map_io.map_import(actor=request.user, campaign=self.campaign, data=request.data, replace=replace)
+        report = map_io.map_import(actor=request.user, campaign=self.campaign, data=self._file(request),
+                                   replace=replace)
         return Response(ImportReportOut(report.as_dict()).data, status=201)
+
+    @staticmethod
+    def _file(request: Request) -> Any:
+        upload = request.FILES.get("file")
+        if upload is None:
+            return request.data
+        try:
+            return json.loads(upload.read().decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError) as error:
+            raise ServiceError(str(NOT_JSON) % {"error": error}, field="file") from error

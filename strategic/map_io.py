@@ -281,7 +281,7 @@ def _check_borders(data: dict[str, Any], codes: set[str] | None, errors: _Errors
     return kinds
 
 
-def _check_transitions(data: dict[str, Any], codes: set[str] | None, borders: dict[frozenset[str], str],
+def _check_transitions(data: dict[str, Any], codes: set[str] | None, borders: dict[frozenset[str], str] | None,
                        errors: _Errors) -> list[dict[str, Any]]:
     good = []
     seen: set[tuple[str, str]] = set()
@@ -295,10 +295,9 @@ def _check_transitions(data: dict[str, Any], codes: set[str] | None, borders: di
         pair = _pair_codes(entry, key, key, ("from", "to"), codes, errors)
         if pair is None:
             continue
-        kind = borders.get(frozenset(pair))
-        if kind is None:
+        if borders is not None and frozenset(pair) not in borders:
             errors.add(key, NOT_ADJACENT, entry=key, a=pair[0], b=pair[1])
-        elif kind == Border.Kind.IMPASSABLE:
+        elif borders is not None and borders[frozenset(pair)] == Border.Kind.IMPASSABLE:
             errors.add(key, IMPASSABLE, entry=key, a=pair[0], b=pair[1])
         elif pair in seen:
             errors.add(key, DUPLICATE_TRANSITION, entry=key, a=pair[0], b=pair[1])
@@ -358,7 +357,9 @@ def map_import(*, actor: Any, campaign: Campaign, data: Any, replace: bool = Fal
     # is reported once and not again at every border that names it.
     codes = None if any(k.startswith("provinces") for k in errors.by_key) else {p["code"] for p in provinces}
     borders = _check_borders(data, codes, errors)
-    transitions = _check_transitions(data, codes, borders, errors)
+    # Likewise a transition's border is looked for only once the borders are right.
+    borders_ok = not any(k.startswith("borders") for k in errors.by_key)
+    transitions = _check_transitions(data, codes, borders if borders_ok else None, errors)
     sea = _check_sea(data, errors)
     gone = _check_in_use(campaign, codes, errors) if replace and codes is not None else []
     if errors:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.files.uploadedfile import SimpleUploadedFile
 from rest_framework.test import APIClient
 
 from campaign.models import Campaign
@@ -86,3 +88,16 @@ def test_a_second_import_needs_replace(moderator: Any, campaign: Campaign) -> No
     assert client.post(URL, small_map(), format="json").status_code == 409
     response = client.post(URL + "?replace=true", small_map(), format="json")
     assert (response.status_code, response.json()["updated"]) == (201, 3)
+
+
+def test_a_map_file_can_be_uploaded(moderator: Any, campaign: Campaign) -> None:
+    upload = SimpleUploadedFile("map.json", json.dumps(small_map()).encode(), content_type="application/json")
+    response = _client(moderator).post(URL, {"file": upload}, format="multipart")
+    assert (response.status_code, response.json()["created"]) == (201, 3)
+
+
+def test_an_upload_that_is_not_json_is_refused(moderator: Any, campaign: Campaign) -> None:
+    upload = SimpleUploadedFile("map.json", b"{oops", content_type="application/json")
+    response = _client(moderator).post(URL, {"file": upload}, format="multipart")
+    assert response.status_code == 400
+    assert response.json()["errors"]["file"][0].startswith("The uploaded file is not JSON: ")
