@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from campaign.models import Commander, Faction
@@ -81,11 +82,18 @@ class UnitTypeUpdateIn(UnitTypeIn):
     code = None  # type: ignore[assignment]
 
 
+@extend_schema_field(
+    {"type": "array", "items": {"type": "array", "items": {"type": "number"}, "minItems": 2, "maxItems": 2}}
+)
+class OutlineField(serializers.JSONField):
+    """A province outline ``[[x, y], ...]``, rendered as stored: a malformed import must not break reads."""
+
+
 class ProvinceOut(serializers.ModelSerializer):
     """A province of the strategic map."""
 
     name = serializers.CharField(read_only=True)
-    shape = serializers.ListField(child=serializers.ListField(child=serializers.FloatField()))
+    shape = OutlineField(read_only=True)
 
     class Meta:
         model = Province
