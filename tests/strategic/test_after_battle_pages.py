@@ -1,0 +1,157 @@
+"""The pages after a battle: the retreat page with its map, the choice through the page (403 / 409 / 400
+shown with the rule, nothing changed), the list of retreats, and the moderator's quick battle page."""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+from django.test import TestCase, override_settings
+from django.urls import reverse
+
+from campaign.models import Campaign
+from strategic.models import Battle, RetreatRecord
+from tests.strategic.test_after_battle_scenes import (
+    FAST_HASHER,
+    SLUG,
+    army,
+    aspar_attacks_dacia,
+    fregellae,
+    load,
+    province,
+    user,
+)
+
+
+def _text(response: Any) -> str:
+    return html.unescape(re.sub(r"\s+", " ", response.content.decode()))
+
+
+@override_settings(PASSWORD_HASHERS=FAST_HASHER)
+class RetreatPageTests(TestCase):
+    """Aspar's beaten Army of Thrace in Dacia."""
+
+    campaign: Campaign
+
+    @classmethod
+    def setUpTestData(cls) -> None:
+        cls.campaign = load()
+
+    def setUp(self) -> None:
+        self.scene = fregellae(self.campaign)
+        self.url = reverse("retreat", kwargs={"slug": SLUG, "army_id": self.scene.thrace.pk})
+        self.choose = reverse("retreat-choose", kwargs={"slug": SLUG, "army_id": self.scene.thrace.pk})
+
+    def test_the_page_lists_the_route_to_moesia(self) -> None:
+        self.client.force_login(user("aspar"))
+        text = _text(self.client.get(self.url))
+        self.assertIn('value="route:moesia"', text)
+        self.assertIn("Flavius Aspar lost the battle in Dacia and must retreat.", text)
+
+    def test_the_map_highlights_moesia_and_draws_the_route(self) -> None:
+        self.client.force_login(user("aspar"))
+        body = self.client.get(self.url).content.decode()
+        self.assertRegex(body, r'<g class="province terrain-field dest dest-move"[^>]*id="province-moesia"')
+        self.assertRegex(body, r'<g class="province terrain-field origin"[^>]*id="province-dacia"')
+        dacia, moesia = province(self.campaign, "dacia"), province(self.campaign, "moesia")
+        self.assertIn(f'points="{dacia.x},{dacia.y} {moesia.x},{moesia.y}"', body)
+
+    def test_anyone_may_read_the_options_but_not_choose(self) -> None:
+        text = _text(self.client.get(self.url))
+        self.assertIn("Only the army's commander, its faction's leader or a moderator may choose.", text)
+
+    def test_choosing_on_the_page_moves_the_army(self) -> None:
+        self.client.force_login(user("aspar"))
+        response = self.client.post(self.choose, {"option": "route:moesia"})
+        self.assertEqual((response.status_code, response["Location"]), (302, f"/c/{SLUG}/after-battle/"))
+        self.assertEqual(army(self.campaign, "Army of Thrace").province.code, "moesia")
+
+    def test_a_stranger_gets_403_and_nothing_changes(self) -> None:
+        self.client.force_login(user("valentinian"))
+        response = self.client.post(self.choose, {"option": "route:moesia"})
+        self.assertEqual(response.status_code, 403)
+        self.assertIn("Only the retreating army's commander, its faction's leader or a moderator may choose its "
+                      "retreat (R1).", _text(response))
+        self.assertEqual(army(self.campaign, "Army of Thrace").province.code, "dacia")
+
+    def test_a_refused_route_gets_409_with_the_rule(self) -> None:
+        self.client.force_login(user("aspar"))
+        response = self.client.post(self.choose, {"option": "route:dalmatia"})
+        self.assertEqual(response.status_code, 409)
+        self.assertIn('<span class="rule-id" title="Rule">R1.1</span>', response.content.decode())
+        self.assertFalse(RetreatRecord.objects.exists())
+
+    def test_an_unknown_province_gets_400(self) -> None:
+        self.client.force_login(user("aspar"))
+        self.assertEqual(self.client.post(self.choose, {"option": "route:atlantis"}).status_code, 400)
+
+    def test_the_after_battle_page_lists_the_retreat_owed(self) -> None:
+        text = _text(self.client.get(reverse("after-battle", kwargs={"slug": SLUG})))
+        self.assertIn("<strong>Army of Thrace</strong> (Eastern Roman Empire, Dacia)", text)
+
+    def test_after_the_choice_the_list_shows_the_retreat_and_the_support_won(self) -> None:
+        self.client.force_login(user("aspar"))
+        self.client.post(self.choose, {"option": "route:moesia"})
+        text = _text(self.client.get(reverse("after-battle", kwargs={"slug": SLUG})))
+        self.assertIn("Retreat by land → Moesia", text)
+        self.assertIn("The Huns: +3, loser −0", text)
+
+    def test_the_moderator_moves_support_points_to_removal_on_the_page(self) -> None:
+        self.client.force_login(user("aspar"))
+        self.client.post(self.choose, {"option": "route:moesia"})
+        record = RetreatRecord.objects.get()
+        self.client.force_login(user("moderator"))
+        url = reverse("retreat-support", kwargs={"slug": SLUG, "record_id": record.pk})
+        self.assertEqual(self.client.post(url, {"removed": "1"}).status_code, 302)
+        record.refresh_from_db()
+        self.assertEqual((record.support_added, record.support_removed), (2, 1))
+
+    def test_the_page_in_russian(self) -> None:
+        self.client.force_login(user("aspar"))
+        text = _text(self.client.get(self.url, HTTP_ACCEPT_LANGUAGE="ru"))
+        self.assertIn("Отступление", text)
+
+
+@override_settings(PASSWORD_HASHERS=FAST_HASHER)
+class QuickBattlePageTests(TestCase):
+    """A pending battle in Dacia and the moderator's page to resolve it quickly."""
+
+    campaign: Campaign
+
+    @classmethod
+    def setUpTestData(cls) -> None:
+        cls.campaign = load()
+
+    def setUp(self) -> None:
+        self.battle = aspar_attacks_dacia(self.campaign, with_support=False)
+        self.url = reverse("quick-battle", kwargs={"slug": SLUG, "battle_id": self.battle.pk})
+        self.resolve = reverse("quick-battle-resolve", kwargs={"slug": SLUG, "battle_id": self.battle.pk})
+
+    def test_the_moderator_sees_the_form(self) -> None:
+        self.client.force_login(user("moderator"))
+        self.assertIn('name="skill" value="strategy"', self.client.get(self.url).content.decode())
+
+    def test_a_player_may_not_resolve(self) -> None:
+        self.client.force_login(user("aspar"))
+        response = self.client.post(self.resolve, {"skill": "strategy"})
+        self.assertEqual((response.status_code, Battle.objects.get(pk=self.battle.pk).status), (403, "pending"))
+
+    def test_the_moderator_resolves_and_sees_every_roll_and_the_seed(self) -> None:
+        self.client.force_login(user("moderator"))
+        response = self.client.post(self.resolve, {"skill": "strategy", "table": "open_field"})
+        self.assertEqual(response.status_code, 302)
+        page = self.client.get(self.url).content.decode()
+        record = Battle.objects.get(pk=self.battle.pk).quick
+        self.assertIn(record.seed, page)
+        self.assertEqual(page.count("<td>Flavius Aspar</td>"), 1)
+
+    def test_q6_a_siege_without_storm_is_refused_on_the_page(self) -> None:
+        self.client.force_login(user("moderator"))
+        response = self.client.post(self.resolve, {"skill": "strategy", "siege": "1"})
+        self.assertEqual(response.status_code, 409)
+        self.assertIn('<span class="rule-id" title="Rule">Q6</span>', response.content.decode())
+
+    def test_a_visitor_sees_no_form(self) -> None:
+        text = _text(self.client.get(self.url))
+        self.assertIn("This battle was not resolved as a quick battle.", text)
