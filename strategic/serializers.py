@@ -33,13 +33,23 @@ class DamageIn(serializers.Serializer):
     HC = serializers.IntegerField(min_value=0, max_value=100)
 
 
+class DamageOut(serializers.Serializer):
+    """Damage against each class, as stored (a class missing from an imported card is left out)."""
+
+    LI1 = serializers.IntegerField(required=False)
+    LI2 = serializers.IntegerField(required=False)
+    HI = serializers.IntegerField(required=False)
+    LC = serializers.IntegerField(required=False)
+    HC = serializers.IntegerField(required=False)
+
+
 class UnitTypeOut(serializers.ModelSerializer):
     """A unit card (T3)."""
 
     name = serializers.CharField(read_only=True)
     health = serializers.FloatField()
-    damage = DamageIn()
-    missile_damage = DamageIn(allow_null=True)
+    damage = DamageOut()
+    missile_damage = DamageOut(allow_null=True)
 
     class Meta:
         model = UnitType

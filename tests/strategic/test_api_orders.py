@@ -305,3 +305,11 @@ def test_private_campaign_armies_are_404_for_outsiders(world: Any) -> None:
         client_for(world.outsider).get(f"{C}/armies/").status_code,
         client_for(world.west_leader).get(f"{C}/armies/").status_code,
     ) == (404, 200)
+
+
+def test_a_card_stored_with_partial_damage_still_reads(world: Any) -> None:
+    from strategic.models import UnitType
+
+    UnitType.objects.filter(pk=world.archers.pk).update(damage={"HI": 1})
+    cards = {c["code"]: c["damage"] for c in client_for().get(f"{C}/unit-types/").json()}
+    assert cards["archers"] == {"HI": 1}
