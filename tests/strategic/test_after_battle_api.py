@@ -1,0 +1,117 @@
+"""The after-battle API: retreat options and choice (200 / 400 / 403 / 409 with the rule), the quick battle
+(201, moderator only) and the support split (R6)."""
+
+from __future__ import annotations
+
+from django.test import TestCase, override_settings
+
+from campaign.models import Campaign
+from strategic.models import RetreatRecord
+from tests.strategic.test_after_battle_scenes import FAST_HASHER, SLUG, army, aspar_attacks_dacia, fregellae, load, user
+
+BASE = f"/api/campaigns/{SLUG}"
+
+
+@override_settings(PASSWORD_HASHERS=FAST_HASHER)
+class RetreatApiTests(TestCase):
+    """Aspar's beaten Army of Thrace in Dacia, through the API."""
+
+    campaign: Campaign
+
+    @classmethod
+    def setUpTestData(cls) -> None:
+        cls.campaign = load()
+
+    def setUp(self) -> None:
+        self.scene = fregellae(self.campaign)
+        self.url = f"{BASE}/armies/{self.scene.thrace.pk}/retreat/"
+
+    def test_the_options_name_the_battle_side_and_routes(self) -> None:
+        body = self.client.get(self.url).json()
+        self.assertEqual((body["battle"], body["side"], body["options"]["destinations"], body["options"]["destroyed"]),
+                         (self.scene.battle.pk, "attacker", ["moesia"], False))
+
+    def test_the_commander_chooses(self) -> None:
+        self.client.force_login(user("aspar"))
+        response = self.client.post(self.url, {"route": ["moesia"]}, content_type="application/json")
+        self.assertEqual((response.status_code, response.json()["destination"], response.json()["support_points"]),
+                         (200, "moesia", 3))
+
+    def test_a_refused_choice_is_409_with_the_rule(self) -> None:
+        self.client.force_login(user("aspar"))
+        response = self.client.post(self.url, {"route": ["dalmatia"]}, content_type="application/json")
+        self.assertEqual((response.status_code, response.json()["rule"]), (409, "R1.1"))
+        self.assertEqual(army(self.campaign, "Army of Thrace").province.code, "dacia")
+
+    def test_a_malformed_choice_is_400(self) -> None:
+        self.client.force_login(user("aspar"))
+        response = self.client.post(self.url, {"route": "moesia", "lost_units": ["x"]}, content_type="application/json")
+        self.assertEqual((response.status_code, sorted(response.json()["errors"])), (400, ["lost_units", "route"]))
+
+    def test_a_stranger_is_403(self) -> None:
+        self.client.force_login(user("attila"))
+        response = self.client.post(self.url, {"route": ["moesia"]}, content_type="application/json")
+        self.assertEqual(response.status_code, 403)
+        self.assertFalse(RetreatRecord.objects.exists())
+
+    def test_an_anonymous_visitor_is_403(self) -> None:
+        self.assertEqual(self.client.post(self.url, {"route": ["moesia"]}, content_type="application/json")
+                         .status_code, 403)
+
+    def test_the_moderator_splits_the_support(self) -> None:
+        self.client.force_login(user("aspar"))
+        record_id = self.client.post(self.url, {"route": ["moesia"]}, content_type="application/json").json()["id"]
+        self.client.force_login(user("moderator"))
+        response = self.client.post(f"{BASE}/retreats/{record_id}/support/", {"removed": 3},
+                                    content_type="application/json")
+        self.assertEqual((response.json()["support_added"], response.json()["support_removed"]), (0, 3))
+
+    def test_more_than_the_points_won_is_refused_with_r6(self) -> None:
+        self.client.force_login(user("aspar"))
+        record_id = self.client.post(self.url, {"route": ["moesia"]}, content_type="application/json").json()["id"]
+        self.client.force_login(user("moderator"))
+        response = self.client.post(f"{BASE}/retreats/{record_id}/support/", {"removed": 4},
+                                    content_type="application/json")
+        self.assertEqual((response.status_code, response.json()["rule"]), (400, "R6"))
+
+    def test_the_list_of_retreats(self) -> None:
+        self.client.force_login(user("aspar"))
+        self.client.post(self.url, {"route": ["moesia"]}, content_type="application/json")
+        body = self.client.get(f"{BASE}/retreats/").json()
+        self.assertEqual([(r["army_name"], r["kind"], r["destination"]) for r in body],
+                         [("Army of Thrace", "route", "moesia")])
+
+
+@override_settings(PASSWORD_HASHERS=FAST_HASHER)
+class QuickBattleApiTests(TestCase):
+    """The moderator resolves the pending battle in Dacia through the API."""
+
+    campaign: Campaign
+
+    @classmethod
+    def setUpTestData(cls) -> None:
+        cls.campaign = load()
+
+    def setUp(self) -> None:
+        self.battle = aspar_attacks_dacia(self.campaign, with_support=False)
+        self.url = f"{BASE}/battles/{self.battle.pk}/quick/"
+
+    def test_the_moderator_resolves_and_the_seed_matches_its_hash(self) -> None:
+        import hashlib
+
+        self.client.force_login(user("moderator"))
+        body = self.client.post(self.url, {"skill": "strategy"}, content_type="application/json").json()
+        self.assertEqual(hashlib.sha256(bytes.fromhex(body["seed"])).hexdigest(), body["seed_commitment"])
+
+    def test_a_player_is_403(self) -> None:
+        self.client.force_login(user("aspar"))
+        self.assertEqual(self.client.post(self.url, {"skill": "strategy"}, content_type="application/json")
+                         .status_code, 403)
+
+    def test_a_bad_skill_is_400(self) -> None:
+        self.client.force_login(user("moderator"))
+        self.assertEqual(self.client.post(self.url, {"skill": "luck"}, content_type="application/json")
+                         .status_code, 400)
+
+    def test_before_resolution_there_is_no_quick_battle_to_read(self) -> None:
+        self.assertEqual(self.client.get(self.url).status_code, 404)
