@@ -7,7 +7,15 @@ from django.test import TestCase, override_settings
 
 from campaign.models import Campaign
 from strategic.models import RetreatRecord
-from tests.strategic.test_after_battle_scenes import FAST_HASHER, SLUG, army, aspar_attacks_dacia, fregellae, load, user
+from tests.strategic.test_after_battle_scenes import (
+    FAST_HASHER,
+    SLUG,
+    army,
+    aspar_attacks_dacia,
+    fregellae,
+    load,
+    user,
+)
 
 BASE = f"/api/campaigns/{SLUG}"
 
