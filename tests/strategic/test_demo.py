@@ -171,6 +171,14 @@ class DemoCampaignTests(TestCase):
             ("battle", "field", "huns"),
         )
 
+    def test_aspar_logs_in_with_his_printed_password_and_begins_the_battle(self) -> None:
+        army = Army.objects.get(campaign=self.campaign, name="Army of Thrace")
+        self.assertTrue(self.client.login(username="aspar", password="aspar"))
+        response = self.client.post(f"/api/campaigns/{SLUG}/armies/{army.pk}/move/",
+                                    {"destination": self.province("dacia").pk}, content_type="application/json")
+        self.assertEqual((response.status_code, response.json()["kind"], response.json()["battle"]["terrain"]),
+                         (200, "battle", "field"))
+
     def test_the_demo_map_exports_as_it_was_imported(self) -> None:
         exported = map_io.map_export(campaign=self.campaign)
         source = demo_map()
