@@ -212,14 +212,16 @@ class Player(threading.Thread):
         conn.request("POST", url, json.dumps(body), {"Content-Type": "application/json",
                                                    "Authorization": f"Token {key}"})
         answer = conn.getresponse()
-        answer.read()
+        body = answer.read()
         self.latencies.append((time.perf_counter() - started) * 1000)
         if answer.status != 200:
             self.errors += 1
+            if self.errors <= 2:
+                print(answer.status, body[:300], file=sys.stderr)
 
 
 def bench_http(seconds: float, clients: int) -> dict[str, Any]:
-    world, battles = world_and_battles(clients)
+    world, battles = world_and_battles(clients, turn_seconds=600)
     tokens = {"attacker": token(world.east_general), "defender": token(world.west_leader)}
     results = {}
     for name, baseline in (("baseline: lock + update one row", True), ("action (move / end_turn)", False)):

@@ -13,8 +13,10 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.db import transaction
-from django.db.models import OuterRef, Subquery
+from django.contrib.postgres.expressions import ArraySubquery
+from django.db import connection, transaction
+from django.db.models import F, OuterRef, Subquery
+from django.db.models.functions import JSONObject
 from django.utils import timezone
 
 from campaign.errors import ServiceError
@@ -61,10 +63,15 @@ def _require_login(actor: Any) -> None:
 
 def _lock(battle_id: int, action_id: str = "") -> LiveBattle:
     # transaction.atomic is required around this: FOR UPDATE holds the row until the commit.
-    rows = LiveBattle.objects.select_for_update(of=("self",)).select_related("campaign", "record").filter(pk=battle_id)
+    # No joins: the campaign and the record are read only on the rare paths that need them.
+    rows = LiveBattle.objects.select_for_update().filter(pk=battle_id)
     if action_id:  # one round trip also tells whether this action id was applied before
         prior = BattleEvent.objects.filter(battle=OuterRef("pk"), action_id=action_id).values("version")[:1]
         rows = rows.annotate(prior_version=Subquery(prior))
+    if connection.vendor == "postgresql":  # the seats (T2) in the same round trip
+        seats = BattleUnit.objects.filter(battle=OuterRef("pk")).values(
+            j=JSONObject(engine_id="engine_id", side="side", commander_id="commander_id", user_id="commander__user_id"))
+        rows = rows.annotate(seat_rows=ArraySubquery(seats))
     battle = rows.first()
     if battle is None:
         raise errors.Missing("There is no such battle.")
@@ -235,8 +242,26 @@ def battle_map_edit(*, actor: Any, battle_id: int, cells: list[dict[str, Any]]) 
 # -- actions ---------------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Seat:
+    """Who commands a unit of the battle (T2): its side, its commander and that commander's player."""
+
+    engine_id: str
+    side: str
+    commander_id: int | None
+    user_id: int | None
+
+
+def _seats(battle: LiveBattle) -> dict[str, Seat]:
+    rows = getattr(battle, "seat_rows", None)
+    if rows is None:
+        rows = BattleUnit.objects.filter(battle=battle).values("engine_id", "side", "commander_id",
+                                                                user_id=F("commander__user_id"))
+    return {row["engine_id"]: Seat(**row) for row in rows}
+
+
 def _authorize(actor: Any, battle: LiveBattle, state: BattleState, action: Action,
-               rows: dict[str, BattleUnit], is_moderator: Callable[[], bool]) -> tuple[int | None, str, set[int]]:
+               rows: dict[str, Seat], is_moderator: Callable[[], bool]) -> tuple[int | None, str, set[int]]:
     """T2: who acts; returns (the commander recorded, the event kind, the actor's commanders on the side).
 
     The moderator check costs a query, so it is made only when the actor does not command what he acts with.
@@ -244,7 +269,7 @@ def _authorize(actor: Any, battle: LiveBattle, state: BattleState, action: Actio
     unit_id = getattr(action, "unit", None)
     if unit_id is not None:
         row = rows.get(unit_id)
-        own = row is not None and row.commander is not None and row.commander.user_id == actor.id
+        own = row is not None and row.user_id is not None and row.user_id == actor.id
         if not own and not is_moderator():
             raise errors.Denied(str(errors.NOT_YOUR_UNIT), rule="T2")
         return (row.commander_id if row else None), (BattleEvent.Kind.ACTION if own else BattleEvent.Kind.MODERATOR), set()
@@ -254,7 +279,7 @@ def _authorize(actor: Any, battle: LiveBattle, state: BattleState, action: Actio
         return None, BattleEvent.Kind.MODERATOR, set()
     side = getattr(action, "side", None) or state.side
     mine = {r.commander_id for r in rows.values()
-            if r.side == side.value and r.commander is not None and r.commander.user_id == actor.id}
+            if r.side == side.value and r.user_id is not None and r.user_id == actor.id}
     if isinstance(action, Concede):
         chief = side_chief(battle=battle, side=side)
         if chief not in mine and not is_moderator():
@@ -265,7 +290,7 @@ def _authorize(actor: Any, battle: LiveBattle, state: BattleState, action: Actio
     return (min(mine) if mine else None), (BattleEvent.Kind.ACTION if mine else BattleEvent.Kind.MODERATOR), mine
 
 
-def _needed(rows: dict[str, BattleUnit], state: BattleState, side: Side, deploying: bool) -> set[int]:
+def _needed(rows: dict[str, Seat], state: BattleState, side: Side, deploying: bool) -> set[int]:
     """Commanders who must say done (T6) or ready (T1) before the side's turn ends or it is ready."""
     wanted = (Status.UNDEPLOYED, Status.FIELD) if deploying else (Status.FIELD,)
     return {row.commander_id for row in rows.values()
@@ -280,7 +305,7 @@ def _apply_locked(battle: LiveBattle, actor: Any, action: Action, normalized: di
     state = state_of(battle)
     if state.phase is Phase.ENDED:
         raise errors.Refused("the battle is over; no further action is accepted", code="ended", rule="T11")
-    rows = {r.engine_id: r for r in BattleUnit.objects.filter(battle=battle).select_related("commander")}
+    rows = _seats(battle)
     commander_id, kind, mine = _authorize(actor, battle, state, action, rows, lambda: can_moderate(actor, battle.campaign))
     if isinstance(action, (EndTurn, Ready)) and mine and state.phase is not Phase.ENDED:
         side = action.side or state.side
