@@ -115,6 +115,8 @@ def test_bad_file_is_refused_naming_entry_and_field(moderator: Any, campaign: Ca
         map_io.map_import(actor=moderator, campaign=campaign, data=data)
     assert refused.value.errors == {key: [message]}
     assert refused.value.message == f"The map file was refused, nothing was changed: {message}"
+    assert not Province.objects.filter(campaign=campaign).exists()
+    assert not LogEntry.objects.filter(campaign=campaign, kind="map_imported").exists()
 
 
 def test_a_file_that_is_not_an_object_is_refused(moderator: Any, campaign: Campaign) -> None:
