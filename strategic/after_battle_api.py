@@ -14,7 +14,8 @@ from rest_framework.response import Response
 from campaign import permissions
 from campaign.api import READ_ERRORS, CampaignView, errors
 from strategic import quick_services, retreat_services
-from strategic.models import Army, Battle, QuickBattleRecord, RetreatRecord
+from strategic.models import Army, Battle
+from strategic.retreat_models import QuickBattleRecord, RetreatRecord
 from strategic.retreat_selectors import pending_retreat
 
 

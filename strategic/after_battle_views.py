@@ -23,7 +23,8 @@ from campaign.views import campaign_for_page
 from combat.retreat_model import RetreatOptions
 from strategic import quick_services, retreat_services
 from strategic.mapdraw import map_data, map_svg
-from strategic.models import Army, Battle, Province, QuickBattleRecord, RetreatRecord
+from strategic.models import Army, Battle, Province
+from strategic.retreat_models import QuickBattleRecord, RetreatRecord
 from strategic.retreat_selectors import PendingRetreat, armies_to_retreat, pending_retreat, recent_retreats
 
 LOG_SENTENCES: dict[str, Any] = {

@@ -26,7 +26,8 @@ from combat.quick import resolve_quick_battle
 from combat.quick_model import Commander as QuickCommander
 from combat.quick_model import QuickBattle, QuickResult, QuickSide, QuickUnit, UnitOutcome
 from combat.retreat import retreat_options
-from strategic.models import Army, Battle, QuickBattleRecord, Unit
+from strategic.models import Army, Battle, Unit
+from strategic.retreat_models import QuickBattleRecord
 from strategic.retreat_selectors import plain_ids, retreat_input, unit_key
 from strategic.retreat_services import capture_after_retreat, retreat_deadlines_schedule
 

@@ -30,7 +30,8 @@ from combat.retreat_model import (
 from combat.retreat_model import (
     Province as EngineProvince,
 )
-from strategic.models import Army, Battle, BattleSupport, Border, Province, RetreatRecord, Unit
+from strategic.models import Army, Battle, BattleSupport, Border, Province, Unit
+from strategic.retreat_models import RetreatRecord
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,8 @@ from combat.errors import IllegalAction, InvalidAction
 from combat.politics import SupportChange
 from combat.retreat import apply_retreat
 from combat.retreat_model import RetreatChoice, RetreatOptions, RetreatResult
-from strategic.models import Army, Battle, Province, RetreatRecord, SupportPoints, Unit
+from strategic.models import Army, Battle, Province, SupportPoints, Unit
+from strategic.retreat_models import RetreatRecord
 from strategic.retreat_selectors import (
     PendingRetreat,
     armies_to_retreat,
