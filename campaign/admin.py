@@ -19,7 +19,16 @@ class FactionInline(admin.TabularInline):
 
 @admin.register(Campaign)
 class CampaignAdmin(admin.ModelAdmin):
-    list_display = ("slug", "name_en", "name_ru", "is_public", "turn", "phase", "current_faction", "faction_deadline")
+    list_display = (
+        "slug",
+        "name_en",
+        "name_ru",
+        "is_public",
+        "turn",
+        "phase",
+        "current_faction",
+        "faction_deadline",
+    )
     list_filter = ("is_public", "phase")
     search_fields = ("slug", "name_en", "name_ru")
     inlines = (FactionInline,)
@@ -27,8 +36,17 @@ class CampaignAdmin(admin.ModelAdmin):
 
 @admin.register(Faction)
 class FactionAdmin(admin.ModelAdmin):
-    list_display = ("slug", "name_en", "name_ru", "campaign", "color", "turn_order", "leader", "naval_capacity",
-                    "roster_locked")
+    list_display = (
+        "slug",
+        "name_en",
+        "name_ru",
+        "campaign",
+        "color",
+        "turn_order",
+        "leader",
+        "naval_capacity",
+        "roster_locked",
+    )
     list_filter = ("campaign", "roster_locked")
     search_fields = ("slug", "name_en", "name_ru")
 
@@ -55,7 +73,16 @@ class MembershipAdmin(admin.ModelAdmin):
 
 @admin.register(Invitation)
 class InvitationAdmin(admin.ModelAdmin):
-    list_display = ("campaign", "role", "faction", "commander", "created_by", "created_at", "used_by", "used_at")
+    list_display = (
+        "campaign",
+        "role",
+        "faction",
+        "commander",
+        "created_by",
+        "created_at",
+        "used_by",
+        "used_at",
+    )
     list_filter = ("campaign", "role")
     readonly_fields = ("token", "created_at", "used_by", "used_at")
 

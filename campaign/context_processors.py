@@ -10,7 +10,7 @@ from campaign.selectors import membership_of
 
 
 def membership(request: HttpRequest) -> dict[str, Any]:
-    """``current_campaign`` (set by a view as ``request.campaign``) and the visitor's ``current_membership``."""
+    """``current_campaign`` (a view sets ``request.campaign``) and the visitor's ``current_membership``."""
     campaign = getattr(request, "campaign", None)
     user = getattr(request, "user", None)
     if campaign is None:

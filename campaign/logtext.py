@@ -23,8 +23,13 @@ Namer = Callable[[Campaign, set[Any]], dict[Any, str]]
 _NAMERS: dict[str, Namer] = {}
 # The entity each data key names; apps add theirs with ``register_names``.
 KEY_ENTITY: dict[str, str] = {
-    "faction": "faction", "next_faction": "faction", "a": "faction", "b": "faction",
-    "attacker": "faction", "defender": "faction", "commander": "commander",
+    "faction": "faction",
+    "next_faction": "faction",
+    "a": "faction",
+    "b": "faction",
+    "attacker": "faction",
+    "defender": "faction",
+    "commander": "commander",
 }
 SENTENCES: dict[str, Any] = {
     "campaign_created": _("The campaign was created."),
@@ -43,7 +48,8 @@ SENTENCES: dict[str, Any] = {
 }
 # Data values that are choices: shown by their translated label.
 CHOICE_LABELS: dict[str, dict[str, Any]] = {
-    "role": dict(Membership.Role.choices), "rank": dict(Commander.Rank.choices),
+    "role": dict(Membership.Role.choices),
+    "rank": dict(Commander.Rank.choices),
 }
 # Where a kind uses a key differently from the rest of the log (``a`` is a faction in ``relation_set`` but a
 # province in ``border_set``): per kind, key → entity (None: plain value) and key → choice labels.
@@ -60,10 +66,13 @@ def register_names(entity: str, namer: Namer, keys: Iterable[str] = ()) -> None:
         KEY_ENTITY[key] = entity
 
 
-def register_sentences(sentences: dict[str, Any], choices: dict[str, dict[str, Any]] | None = None,
-                       kind_keys: dict[str, dict[str, str | None]] | None = None,
-                       kind_choices: dict[str, dict[str, dict[str, Any]]] | None = None) -> None:
-    """Add the sentences of an app's log kinds: ``%(key)s`` over the entry's data, or a callable of the data."""
+def register_sentences(
+    sentences: dict[str, Any],
+    choices: dict[str, dict[str, Any]] | None = None,
+    kind_keys: dict[str, dict[str, str | None]] | None = None,
+    kind_choices: dict[str, dict[str, dict[str, Any]]] | None = None,
+) -> None:
+    """Add an app's log sentences: ``%(key)s`` over the entry's data, or a callable of the data."""
     SENTENCES.update(sentences)
     CHOICE_LABELS.update(choices or {})
     KIND_KEYS.update(kind_keys or {})
@@ -162,7 +171,15 @@ def log_lines(*, campaign: Campaign, limit: int = 20) -> list[LogLine]:
     entries = list(LogEntry.objects.filter(campaign=campaign).select_related("actor").order_by("-id")[:limit])
     names = _names(campaign, entries)
     return [
-        LogLine(id=e.pk, turn=e.turn, created_at=e.created_at, kind=e.kind, rule=e.rule,
-                sentence=sentence(e, names), reason=e.reason, actor=e.actor.get_username() if e.actor else "")
+        LogLine(
+            id=e.pk,
+            turn=e.turn,
+            created_at=e.created_at,
+            kind=e.kind,
+            rule=e.rule,
+            sentence=sentence(e, names),
+            reason=e.reason,
+            actor=e.actor.get_username() if e.actor else "",
+        )
         for e in entries
     ]

@@ -46,7 +46,9 @@ def campaign_for_page(request: HttpRequest, slug: str) -> Campaign:
 
 def _safe_next(request: HttpRequest, default: str) -> str:
     target = request.POST.get("next") or request.GET.get("next") or ""
-    if url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
+    if url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
         return target
     return default
 
@@ -56,7 +58,8 @@ def home(request: HttpRequest) -> HttpResponse:
     mine = []
     if request.user.is_authenticated:
         mine = list(
-            Membership.objects.filter(user=request.user).select_related("campaign", "faction")
+            Membership.objects.filter(user=request.user)
+            .select_related("campaign", "faction")
             .order_by("campaign__slug")
         )
     campaigns = campaign_visible_to(user=request.user).select_related("current_faction").order_by("slug")
@@ -71,18 +74,26 @@ def signup(request: HttpRequest) -> HttpResponse:
         if form.is_valid():
             user = form.save()
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-            messages.success(request, _("Welcome, %(name)s! Your account is ready.") % {"name": user.username})
+            messages.success(
+                request, _("Welcome, %(name)s! Your account is ready.") % {"name": user.username}
+            )
             return redirect(_safe_next(request, "/"))
     else:
         form = SignUpForm()
-    return render(request, "registration/signup.html", {"form": form, "next": _safe_next(request, "")},
-                  status=400 if request.method == "POST" else 200)
+    return render(
+        request,
+        "registration/signup.html",
+        {"form": form, "next": _safe_next(request, "")},
+        status=400 if request.method == "POST" else 200,
+    )
 
 
 @require_http_methods(["GET", "POST"])
 def invitation(request: HttpRequest, token: str) -> HttpResponse:
     """An invitation link: shows what it offers; once logged in, accepting it joins the campaign."""
-    invite = get_object_or_404(Invitation.objects.select_related("campaign", "faction", "commander"), token=token)
+    invite = get_object_or_404(
+        Invitation.objects.select_related("campaign", "faction", "commander"), token=token
+    )
     context: dict[str, Any] = {"invitation": invite, "used": invite.used_at is not None}
     if request.method == "POST" and request.user.is_authenticated:
         try:
@@ -90,8 +101,11 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
         except ServiceError as exc:
             context["error"] = exc
             return render(request, "campaign/invitation.html", context, status=exc.status)
-        messages.success(request, _("You joined %(campaign)s as %(role)s.") % {
-            "campaign": membership.campaign.name, "role": membership.get_role_display()})
+        messages.success(
+            request,
+            _("You joined %(campaign)s as %(role)s.")
+            % {"campaign": membership.campaign.name, "role": membership.get_role_display()},
+        )
         return redirect("campaign", slug=membership.campaign.slug)
     return render(request, "campaign/invitation.html", context)
 
@@ -100,18 +114,19 @@ def campaign_page(request: HttpRequest, slug: str) -> HttpResponse:
     """Turn, phase, who acts until when, the factions and their relations, the latest log."""
     campaign = campaign_for_page(request, slug)
     state = turn_state(campaign=campaign)
-    factions = list(
-        campaign.factions.select_related("leader", "capital").order_by("turn_order", "slug")
-    )
+    factions = list(campaign.factions.select_related("leader", "capital").order_by("turn_order", "slug"))
     relations = relations_map(campaign=campaign)
     labels = dict(Relation.Kind.choices)
     pairs = []
     for i, a in enumerate(factions):
-        for b in factions[i + 1:]:
+        for b in factions[i + 1 :]:
             kind = relations.get((a.id, b.id), "neutral")
             pairs.append({"a": a, "b": b, "kind": kind, "label": labels.get(kind, kind)})
     context = {
-        "campaign": campaign, "state": state, "factions": factions, "relation_pairs": pairs,
+        "campaign": campaign,
+        "state": state,
+        "factions": factions,
+        "relation_pairs": pairs,
         "log": log_lines(campaign=campaign, limit=20),
         "can_moderate": permissions.can_moderate(request.user, campaign),
     }
@@ -124,9 +139,18 @@ def rules_page(request: HttpRequest, slug: str) -> HttpResponse:
     rows = []
     for spec in SETTINGS:
         value = campaign.setting(spec.name)
-        rows.append({
-            "name": spec.name, "label": spec.label, "rule": spec.rule, "rule_title": RULE_TITLES.get(spec.rule, ""),
-            "value": value, "default": spec.default, "is_default": value == spec.default,
-            "is_bool": spec.kind is bool, "minimum": spec.minimum, "maximum": spec.maximum,
-        })
+        rows.append(
+            {
+                "name": spec.name,
+                "label": spec.label,
+                "rule": spec.rule,
+                "rule_title": RULE_TITLES.get(spec.rule, ""),
+                "value": value,
+                "default": spec.default,
+                "is_default": value == spec.default,
+                "is_bool": spec.kind is bool,
+                "minimum": spec.minimum,
+                "maximum": spec.maximum,
+            }
+        )
     return render(request, "campaign/rules.html", {"campaign": campaign, "settings_rows": rows})

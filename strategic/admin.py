@@ -23,8 +23,20 @@ from strategic.retreat_models import QuickBattleRecord, RetreatRecord
 
 @admin.register(Province)
 class ProvinceAdmin(admin.ModelAdmin):
-    list_display = ("code", "name_en", "name_ru", "campaign", "terrain", "controller", "capital_of", "has_fortress",
-                    "is_port", "has_tribe", "x", "y")
+    list_display = (
+        "code",
+        "name_en",
+        "name_ru",
+        "campaign",
+        "terrain",
+        "controller",
+        "capital_of",
+        "has_fortress",
+        "is_port",
+        "has_tribe",
+        "x",
+        "y",
+    )
     list_filter = ("campaign", "terrain", "has_fortress", "is_port", "has_tribe")
     search_fields = ("code", "name_en", "name_ru")
 
@@ -43,8 +55,18 @@ class TerrainTransitionAdmin(admin.ModelAdmin):
 
 @admin.register(UnitType)
 class UnitTypeAdmin(admin.ModelAdmin):
-    list_display = ("code", "name_en", "name_ru", "campaign", "unit_class", "mounted", "health", "missile", "arrows",
-                    "morale")
+    list_display = (
+        "code",
+        "name_en",
+        "name_ru",
+        "campaign",
+        "unit_class",
+        "mounted",
+        "health",
+        "missile",
+        "arrows",
+        "morale",
+    )
     list_filter = ("campaign", "unit_class", "mounted", "missile")
     search_fields = ("code", "name_en", "name_ru")
 
@@ -66,8 +88,17 @@ class ArmyAdmin(admin.ModelAdmin):
 
 @admin.register(Unit)
 class UnitAdmin(admin.ModelAdmin):
-    list_display = ("__str__", "faction", "unit_type", "army", "province", "in_fortress", "health_halves", "arrows",
-                    "created_turn")
+    list_display = (
+        "__str__",
+        "faction",
+        "unit_type",
+        "army",
+        "province",
+        "in_fortress",
+        "health_halves",
+        "arrows",
+        "created_turn",
+    )
     list_filter = ("campaign", "faction", "unit_type", "in_fortress")
     search_fields = ("name",)
     list_select_related = ("faction", "unit_type", "unit_type__campaign", "army", "province")
@@ -80,8 +111,18 @@ class BattleSupportInline(admin.TabularInline):
 
 @admin.register(Battle)
 class BattleAdmin(admin.ModelAdmin):
-    list_display = ("id", "campaign", "turn", "province", "origin", "terrain", "attacker_faction", "defender_faction",
-                    "status", "winner")
+    list_display = (
+        "id",
+        "campaign",
+        "turn",
+        "province",
+        "origin",
+        "terrain",
+        "attacker_faction",
+        "defender_faction",
+        "status",
+        "winner",
+    )
     list_filter = ("campaign", "status", "terrain")
     inlines = (BattleSupportInline,)
 
@@ -113,8 +154,17 @@ class _RecordAdmin(admin.ModelAdmin):
 
 @admin.register(RetreatRecord)
 class RetreatRecordAdmin(_RecordAdmin):
-    list_display = ("battle", "army_name", "faction", "side", "kind", "destination", "units_lost", "defaulted",
-                    "created_at")
+    list_display = (
+        "battle",
+        "army_name",
+        "faction",
+        "side",
+        "kind",
+        "destination",
+        "units_lost",
+        "defaulted",
+        "created_at",
+    )
     list_filter = ("campaign", "kind", "side")
 
 

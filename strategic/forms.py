@@ -1,4 +1,4 @@
-"""Forms of the players' turn page: each resolves ids to objects of one faction, then a view calls a service."""
+"""Forms of the players' turn page: ids resolved to objects of one faction; a view then calls a service."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from campaign.models import Commander, Faction
-from strategic.models import Army, Province, Unit
+from strategic.models import Army, Battle, Province, Unit
 
 
 class _FactionForm(forms.Form):
@@ -27,10 +27,16 @@ class _FactionForm(forms.Form):
             self.fields["units"].queryset = Unit.objects.filter(faction=faction)  # type: ignore[attr-defined]
         if "commander" in self.fields:
             self.fields["commander"].queryset = Commander.objects.filter(  # type: ignore[attr-defined]
-                faction=faction, displaced=False)
+                faction=faction, displaced=False
+            )
+        if "battle" in self.fields:
+            self.fields["battle"].queryset = Battle.objects.filter(  # type: ignore[attr-defined]
+                campaign_id=faction.campaign_id, status=Battle.Status.PENDING
+            )
         if "destination" in self.fields:
             self.fields["destination"].queryset = Province.objects.filter(  # type: ignore[attr-defined]
-                campaign_id=faction.campaign_id)
+                campaign_id=faction.campaign_id
+            )
 
 
 class AssignForm(_FactionForm):
@@ -63,7 +69,8 @@ class SplitForm(_FactionForm):
     units = forms.ModelMultipleChoiceField(queryset=Unit.objects.none(), label=_("units to split off"))
     name = forms.CharField(max_length=120, label=_("name of the new army"))
     commander = forms.ModelChoiceField(
-        queryset=Commander.objects.none(), required=False, label=_("commander of the new army"))
+        queryset=Commander.objects.none(), required=False, label=_("commander of the new army")
+    )
 
 
 class MergeForm(_FactionForm):
@@ -71,3 +78,11 @@ class MergeForm(_FactionForm):
 
     army = forms.ModelChoiceField(queryset=Army.objects.none(), label=_("army"))
     into = forms.ModelChoiceField(queryset=Army.objects.none(), label=_("merge into"))
+
+
+class SupportForm(_FactionForm):
+    """Declare an army's support of a side in a pending battle (S8)."""
+
+    battle = forms.ModelChoiceField(queryset=Battle.objects.none(), label=_("battle"))
+    army = forms.ModelChoiceField(queryset=Army.objects.none(), label=_("army"))
+    side = forms.ChoiceField(choices=Battle.Side.choices, label=_("side"))

@@ -43,8 +43,10 @@ SENTENCES: dict[str, Any] = {
     "army_commander_set": _("%(commander)s now commands %(army)s."),
     "army_moved": _("%(army)s of %(faction)s moved from %(from)s to %(to)s."),
     "province_captured": _("%(faction)s captured %(province)s."),
-    "battle_begun": _("A battle begins in %(province)s: %(attacker_army)s of %(attacker)s, coming from "
-                      "%(origin)s, attacks %(defender)s (terrain: %(terrain)s)."),
+    "battle_begun": _(
+        "A battle begins in %(province)s: %(attacker_army)s of %(attacker)s, coming from "
+        "%(origin)s, attacks %(defender)s (terrain: %(terrain)s)."
+    ),
     "support_declared": _("%(army)s of %(faction)s declared support; side: %(side)s."),
     "battle_started": _("A battle is being fought on the tactical map."),
     "battle_resolved": _("A battle was decided; winner: %(winner)s."),
@@ -52,7 +54,9 @@ SENTENCES: dict[str, Any] = {
     "province_created": _("Province %(province)s was added to the map (%(terrain)s)."),
     "province_changed": _("Province %(province)s was changed."),
     "border_set": _("Border %(a)s – %(b)s: %(after)s."),
-    "transition_set": _("Province relief: moving from %(source)s into %(target)s, battles are fought on: %(after)s."),
+    "transition_set": _(
+        "Province relief: moving from %(source)s into %(target)s, battles are fought on: %(after)s."
+    ),
     "unit_type_created": _("Unit type %(unit_type)s was created."),
     "unit_type_changed": _("Unit type %(unit_type)s was changed."),
 }
@@ -67,7 +71,9 @@ KIND_CHOICES = {
     "transition_set": {"after": dict(Terrain.choices), "before": dict(Terrain.choices)},
 }
 CHOICES = {
-    "terrain": dict(Terrain.choices), "side": dict(Battle.Side.choices), "winner": dict(Battle.Side.choices),
+    "terrain": dict(Terrain.choices),
+    "side": dict(Battle.Side.choices),
+    "winner": dict(Battle.Side.choices),
     "border": dict(Border.Kind.choices),
 }
 
@@ -75,7 +81,9 @@ CHOICES = {
 def register() -> None:
     """Make the campaign log name provinces, armies, units and unit types and read strategic entries."""
     register_names("province", _province_names, keys=("province", "from", "to", "origin"))
-    register_names("army", _army_names, keys=("army", "new_army", "into", "to_army", "from_army", "attacker_army"))
+    register_names(
+        "army", _army_names, keys=("army", "new_army", "into", "to_army", "from_army", "attacker_army")
+    )
     register_names("unit", _unit_names, keys=("unit",))
     register_names("unit_type", _unit_type_names, keys=("unit_type",))
     register_sentences(SENTENCES, CHOICES, KIND_KEYS, KIND_CHOICES)

@@ -150,27 +150,45 @@ def map_data(*, campaign: Campaign) -> MapData:
     for p in Province.objects.filter(campaign=campaign).order_by("code"):
         controller = factions.get(p.controller_id) if p.controller_id else None
         marks[p.id] = ProvinceMark(
-            id=p.id, code=p.code, name=p.name, terrain=p.terrain, terrain_label=str(Terrain(p.terrain).label),
-            x=p.x, y=p.y, outline=_outline(p.shape),
+            id=p.id,
+            code=p.code,
+            name=p.name,
+            terrain=p.terrain,
+            terrain_label=str(Terrain(p.terrain).label),
+            x=p.x,
+            y=p.y,
+            outline=_outline(p.shape),
             controller=controller.name if controller else "",
             controller_colour=controller.color if controller else NEUTRAL_EDGE,
-            is_capital=p.capital_of_id is not None, has_fortress=p.has_fortress, is_port=p.is_port,
+            is_capital=p.capital_of_id is not None,
+            has_fortress=p.has_fortress,
+            is_port=p.is_port,
             has_tribe=p.has_tribe,
         )
     armies = (
-        Army.objects.filter(campaign=campaign).select_related("commander")
-        .annotate(unit_count=Count("units")).order_by("faction__turn_order", "name", "id")
+        Army.objects.filter(campaign=campaign)
+        .select_related("commander")
+        .annotate(unit_count=Count("units"))
+        .order_by("faction__turn_order", "name", "id")
     )
     for army in armies:
         faction = factions[army.faction_id]
         if army.province_id in marks:
-            marks[army.province_id].armies.append(ArmyMark(
-                id=army.id, name=army.name, commander=army.commander.name, faction=faction.name,
-                colour=faction.color, units=army.unit_count,
-            ))
+            marks[army.province_id].armies.append(
+                ArmyMark(
+                    id=army.id,
+                    name=army.name,
+                    commander=army.commander.name,
+                    faction=faction.name,
+                    colour=faction.color,
+                    units=army.unit_count,
+                )
+            )
     loose = (
-        Unit.objects.filter(campaign=campaign, army__isnull=True).values("province_id", "faction_id")
-        .annotate(n=Count("id")).order_by("province_id", "faction_id")
+        Unit.objects.filter(campaign=campaign, army__isnull=True)
+        .values("province_id", "faction_id")
+        .annotate(n=Count("id"))
+        .order_by("province_id", "faction_id")
     )
     for row in loose:
         if row["province_id"] in marks:
@@ -241,23 +259,33 @@ def _province_svg(m: ProvinceMark, destination: str | None, is_origin: bool) -> 
         classes.append("origin")
     title = m.name + " — " + m.terrain_label + (" — " + m.controller if m.controller else "")
     if destination:
-        title += " — " + {"move": _("move"), "capture": _("capture"), "battle": _("battle")}.get(destination, "")
+        title += " — " + {"move": _("move"), "capture": _("capture"), "battle": _("battle")}.get(
+            destination, ""
+        )
     if m.is_circle:
         shape = f'<circle cx="{m.x}" cy="{m.y}" r="{CIRCLE_RADIUS}"'
     else:
         shape = f'<path d="{_path(m.outline)}"'
     fill = f'fill="url(#t-{m.terrain})"'
-    tint = shape + f' fill="{m.controller_colour}" fill-opacity="{0.22 if m.controller else 0}" stroke="none"/>'
+    tint = (
+        shape + f' fill="{m.controller_colour}" fill-opacity="{0.22 if m.controller else 0}" stroke="none"/>'
+    )
     edge = shape + f' fill="none" stroke="{m.controller_colour}" stroke-width="3" stroke-linejoin="round"/>'
     parts = [
-        (f'<g class="{" ".join(classes)}" data-province="{m.id}" data-code="{escape(m.code)}" '
-         f'id="province-{escape(m.code)}"><title>{escape(title)}</title>'),
-        shape + f" {fill}/>", tint, edge,
+        (
+            f'<g class="{" ".join(classes)}" data-province="{m.id}" data-code="{escape(m.code)}" '
+            f'id="province-{escape(m.code)}"><title>{escape(title)}</title>'
+        ),
+        shape + f" {fill}/>",
+        tint,
+        edge,
     ]
     if destination or is_origin:
         colour = DESTINATION_COLOUR.get(destination or "", "#1b4f9c")
-        parts.append(shape + f' class="highlight" fill="{colour}" fill-opacity="0.35" stroke="{colour}" '
-                     'stroke-width="5" stroke-dasharray="10 5"/>')
+        parts.append(
+            shape + f' class="highlight" fill="{colour}" fill-opacity="0.35" stroke="{colour}" '
+            'stroke-width="5" stroke-dasharray="10 5"/>'
+        )
     parts.append("</g>")
     return "".join(parts)
 
@@ -267,35 +295,44 @@ def _marks_svg(m: ProvinceMark) -> str:
     left = m.x - 8 - len(m.name) * 3.6
     if m.is_capital:
         points = " ".join(f"{_fmt(x)},{_fmt(y)}" for x, y in star_points(left - 6, m.y - 10, 8, 3.4))
-        out.append(f'<polygon class="capital" points="{points}" fill="#d4a017" stroke="{INK}" stroke-width="1">'
-                   f'<title>{escape(_("capital"))}</title></polygon>')
+        out.append(
+            f'<polygon class="capital" points="{points}" fill="#d4a017" stroke="{INK}" stroke-width="1">'
+            f"<title>{escape(_('capital'))}</title></polygon>"
+        )
     icons = []
     if m.has_fortress:
         icons.append(
             f'<g class="fortress"><title>{escape(_("fortress city"))}</title>'
-            '<path d="M-6 6 V-4 h3 v2 h2 v-2 h2 v2 h2 v-2 h3 V6 Z" fill="#8a8178" stroke="#2b2118"/></g>')
+            '<path d="M-6 6 V-4 h3 v2 h2 v-2 h2 v2 h2 v-2 h3 V6 Z" fill="#8a8178" stroke="#2b2118"/></g>'
+        )
     if m.is_port:
         icons.append(
             f'<g class="port"><title>{escape(_("port"))}</title>'
             '<path d="M0 -6 V6 M-5 1 q5 8 10 0 M-3 -3 h6" fill="none" stroke="#1f4e79" stroke-width="1.8"/>'
-            '<circle cx="0" cy="-6" r="1.8" fill="none" stroke="#1f4e79" stroke-width="1.4"/></g>')
+            '<circle cx="0" cy="-6" r="1.8" fill="none" stroke="#1f4e79" stroke-width="1.4"/></g>'
+        )
     if m.has_tribe:
         icons.append(
             f'<g class="tribe"><title>{escape(_("tribe"))}</title>'
-            '<path d="M-6 6 L0 -6 L6 6 Z M0 -6 V6" fill="#b5651d" stroke="#2b2118"/></g>')
+            '<path d="M-6 6 L0 -6 L6 6 Z M0 -6 V6" fill="#b5651d" stroke="#2b2118"/></g>'
+        )
     for i, icon in enumerate(icons):
-        out.append(f'<g transform="translate({_fmt(m.x - (len(icons) - 1) * 8 + i * 16)},{m.y - 26})">{icon}</g>')
+        out.append(
+            f'<g transform="translate({_fmt(m.x - (len(icons) - 1) * 8 + i * 16)},{m.y - 26})">{icon}</g>'
+        )
     if m.battle:
         colour = "#c0161d" if m.battle != Battle.Status.RESOLVED else "#6b6259"
         out.append(
             f'<g class="battle battle-{m.battle}" transform="translate({m.x + 30},{m.y - 22})">'
-            f'<title>{escape(_("battle"))}</title><circle r="10" fill="#fff8e7" stroke="{colour}" stroke-width="2"/>'
-            f'<path d="M-5 -5 L5 5 M5 -5 L-5 5" stroke="{colour}" stroke-width="2.6"/></g>')
+            f"<title>{escape(_('battle'))}</title>"
+            f'<circle r="10" fill="#fff8e7" stroke="{colour}" stroke-width="2"/>'
+            f'<path d="M-5 -5 L5 5 M5 -5 L-5 5" stroke="{colour}" stroke-width="2.6"/></g>'
+        )
     return "".join(out)
 
 
 def _label_svg(m: ProvinceMark) -> str:
-    return (f'<text class="label" x="{m.x}" y="{m.y}" text-anchor="middle">{escape(m.name)}</text>')
+    return f'<text class="label" x="{m.x}" y="{m.y}" text-anchor="middle">{escape(m.name)}</text>'
 
 
 def _counters_svg(m: ProvinceMark) -> str:
@@ -306,7 +343,8 @@ def _counters_svg(m: ProvinceMark) -> str:
             f'<g class="army" data-army="{army.id}"><title>{escape(title)}</title>'
             f'<rect x="{_fmt(x)}" y="{_fmt(y)}" width="26" height="18" rx="2" fill="{army.colour}" '
             f'stroke="{INK}" stroke-width="1.5"/>'
-            f'<text x="{_fmt(x + 13)}" y="{_fmt(y + 13.5)}" text-anchor="middle" class="count">{army.units}</text></g>'
+            f'<text x="{_fmt(x + 13)}" y="{_fmt(y + 13.5)}" text-anchor="middle" class="count">'
+            f"{army.units}</text></g>"
         )
     for i, (colour, n) in enumerate(m.loose):
         cx, cy = m.x + 40 + i * 16, m.y + 18
@@ -322,13 +360,17 @@ def _borders_svg(borders: list[BorderLine]) -> str:
     style = {
         Border.Kind.NORMAL: 'stroke="#5b4a3a" stroke-width="1.5" stroke-opacity="0.7"',
         Border.Kind.ROUGH: 'stroke="#5b3a1a" stroke-width="3" stroke-dasharray="9 5"',
-        Border.Kind.STRAIT: 'stroke="#1f6fb2" stroke-width="3" stroke-dasharray="1.5 5" stroke-linecap="round"',
+        Border.Kind.STRAIT: (
+            'stroke="#1f6fb2" stroke-width="3" stroke-dasharray="1.5 5" stroke-linecap="round"'
+        ),
     }
     out = []
     for line in borders:
         for (x1, y1), (x2, y2) in line.segments:
-            out.append(f'<line class="border border-{line.kind}" x1="{_fmt(x1)}" y1="{_fmt(y1)}" '
-                       f'x2="{_fmt(x2)}" y2="{_fmt(y2)}" {style[line.kind]}/>')
+            out.append(
+                f'<line class="border border-{line.kind}" x1="{_fmt(x1)}" y1="{_fmt(y1)}" '
+                f'x2="{_fmt(x2)}" y2="{_fmt(y2)}" {style[line.kind]}/>'
+            )
     return "".join(out)
 
 
@@ -372,4 +414,3 @@ def legend_items() -> list[tuple[str, str]]:
         ("battle", _("battle")),
         ("army", _("army (number of units)")),
     ]
-

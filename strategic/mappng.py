@@ -54,8 +54,13 @@ def rgb(colour: str) -> tuple[int, int, int]:
 def _outline(m: ProvinceMark) -> list[Point]:
     if m.outline:
         return m.outline
-    return [(m.x + CIRCLE_RADIUS * math.cos(a / 24 * 2 * math.pi),
-             m.y + CIRCLE_RADIUS * math.sin(a / 24 * 2 * math.pi)) for a in range(24)]
+    return [
+        (
+            m.x + CIRCLE_RADIUS * math.cos(a / 24 * 2 * math.pi),
+            m.y + CIRCLE_RADIUS * math.sin(a / 24 * 2 * math.pi),
+        )
+        for a in range(24)
+    ]
 
 
 @lru_cache(maxsize=4)
@@ -78,7 +83,9 @@ def _texture(terrain: str) -> Image.Image:
     return tile
 
 
-def _dashed(draw: ImageDraw.ImageDraw, a: Point, b: Point, *, fill: str, width: int, dash: float, gap: float) -> None:
+def _dashed(
+    draw: ImageDraw.ImageDraw, a: Point, b: Point, *, fill: str, width: int, dash: float, gap: float
+) -> None:
     length = math.dist(a, b)
     if length == 0:
         return
@@ -87,10 +94,21 @@ def _dashed(draw: ImageDraw.ImageDraw, a: Point, b: Point, *, fill: str, width: 
     while pos < length:
         end = min(pos + dash, length)
         if dash <= 2:
-            draw.ellipse((a[0] + ux * pos - width / 2, a[1] + uy * pos - width / 2,
-                          a[0] + ux * pos + width / 2, a[1] + uy * pos + width / 2), fill=fill)
+            draw.ellipse(
+                (
+                    a[0] + ux * pos - width / 2,
+                    a[1] + uy * pos - width / 2,
+                    a[0] + ux * pos + width / 2,
+                    a[1] + uy * pos + width / 2,
+                ),
+                fill=fill,
+            )
         else:
-            draw.line([(a[0] + ux * pos, a[1] + uy * pos), (a[0] + ux * end, a[1] + uy * end)], fill=fill, width=width)
+            draw.line(
+                [(a[0] + ux * pos, a[1] + uy * pos), (a[0] + ux * end, a[1] + uy * end)],
+                fill=fill,
+                width=width,
+            )
         pos = end + gap
 
 
@@ -125,13 +143,30 @@ def _marks(draw: ImageDraw.ImageDraw, m: ProvinceMark) -> None:
     text_width = draw.textlength(m.name, font=label_font)
     if m.is_capital:
         draw.polygon(star_points(m.x - text_width / 2 - 12, m.y - 5, 8, 3.4), fill="#d4a017", outline=INK)
-    icons = [kind for kind, on in (("fortress", m.has_fortress), ("port", m.is_port), ("tribe", m.has_tribe)) if on]
+    icons = [
+        kind for kind, on in (("fortress", m.has_fortress), ("port", m.is_port), ("tribe", m.has_tribe)) if on
+    ]
     for i, kind in enumerate(icons):
         cx, cy = m.x - (len(icons) - 1) * 8 + i * 16, m.y - 26
         if kind == "fortress":
-            draw.polygon([(cx - 6, cy + 6), (cx - 6, cy - 4), (cx - 3, cy - 4), (cx - 3, cy - 2), (cx - 1, cy - 2),
-                          (cx - 1, cy - 4), (cx + 1, cy - 4), (cx + 1, cy - 2), (cx + 3, cy - 2), (cx + 3, cy - 4),
-                          (cx + 6, cy - 4), (cx + 6, cy + 6)], fill="#8a8178", outline=INK)
+            draw.polygon(
+                [
+                    (cx - 6, cy + 6),
+                    (cx - 6, cy - 4),
+                    (cx - 3, cy - 4),
+                    (cx - 3, cy - 2),
+                    (cx - 1, cy - 2),
+                    (cx - 1, cy - 4),
+                    (cx + 1, cy - 4),
+                    (cx + 1, cy - 2),
+                    (cx + 3, cy - 2),
+                    (cx + 3, cy - 4),
+                    (cx + 6, cy - 4),
+                    (cx + 6, cy + 6),
+                ],
+                fill="#8a8178",
+                outline=INK,
+            )
         elif kind == "port":
             draw.line([(cx, cy - 5), (cx, cy + 6)], fill="#1f4e79", width=2)
             draw.line([(cx - 3, cy - 3), (cx + 3, cy - 3)], fill="#1f4e79", width=2)
@@ -147,15 +182,24 @@ def _marks(draw: ImageDraw.ImageDraw, m: ProvinceMark) -> None:
 
 
 def _label(draw: ImageDraw.ImageDraw, m: ProvinceMark) -> None:
-    draw.text((m.x, m.y - 5), m.name, font=font(13), fill=INK, anchor="mm", stroke_width=2, stroke_fill="#fffaf0")
+    draw.text(
+        (m.x, m.y - 5), m.name, font=font(13), fill=INK, anchor="mm", stroke_width=2, stroke_fill="#fffaf0"
+    )
 
 
 def _counters(draw: ImageDraw.ImageDraw, m: ProvinceMark) -> None:
     count_font = font(11)
     for (x, y), army in zip(counter_positions(m), m.armies):
         draw.rectangle((x, y, x + 26, y + 18), fill=rgb(army.colour), outline=INK, width=2)
-        draw.text((x + 13, y + 9), str(army.units), font=count_font, fill="white", anchor="mm", stroke_width=2,
-                  stroke_fill="black")
+        draw.text(
+            (x + 13, y + 9),
+            str(army.units),
+            font=count_font,
+            fill="white",
+            anchor="mm",
+            stroke_width=2,
+            stroke_fill="black",
+        )
     for i, (colour, n) in enumerate(m.loose):
         cx, cy = m.x + 40 + i * 16, m.y + 18
         draw.ellipse((cx - 7, cy - 7, cx + 7, cy + 7), fill=rgb(colour), outline=INK)

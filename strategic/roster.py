@@ -116,9 +116,15 @@ class FactionRoster:
 def _unit_row(unit: Unit, *, with_province: bool) -> UnitRow:
     kind = unit.unit_type
     return UnitRow(
-        id=unit.id, name=unit.name, type_name=kind.name, unit_class=kind.unit_class,
-        health_halves=unit.health_halves, max_health_halves=int(kind.health * 2),
-        arrows=unit.arrows, max_arrows=kind.arrows, shoots=kind.missile,
+        id=unit.id,
+        name=unit.name,
+        type_name=kind.name,
+        unit_class=kind.unit_class,
+        health_halves=unit.health_halves,
+        max_health_halves=int(kind.health * 2),
+        arrows=unit.arrows,
+        max_arrows=kind.arrows,
+        shoots=kind.missile,
         province=unit.province.name if with_province and unit.province_id else "",
         in_fortress=unit.in_fortress,
     )
@@ -129,29 +135,45 @@ def roster(*, campaign: Campaign, faction: Faction | None = None) -> list[Factio
     army_units = Prefetch("units", queryset=Unit.objects.select_related("unit_type").order_by("id"))
     armies = Prefetch(
         "armies",
-        queryset=Army.objects.select_related("commander", "province").prefetch_related(army_units)
+        queryset=Army.objects.select_related("commander", "province")
+        .prefetch_related(army_units)
         .order_by("name", "id"),
     )
     loose = Prefetch(
         "units",
-        queryset=Unit.objects.filter(army__isnull=True).select_related("unit_type", "province").order_by("id"),
+        queryset=Unit.objects.filter(army__isnull=True)
+        .select_related("unit_type", "province")
+        .order_by("id"),
         to_attr="loose_units",
     )
-    factions = Faction.objects.filter(campaign=campaign).select_related("leader").prefetch_related(armies, loose)
+    factions = (
+        Faction.objects.filter(campaign=campaign).select_related("leader").prefetch_related(armies, loose)
+    )
     if faction is not None:
         factions = factions.filter(pk=faction.pk)
     result = []
     for f in factions.order_by("turn_order", "slug"):
-        result.append(FactionRoster(
-            id=f.id, slug=f.slug, name=f.name, color=f.color, leader=f.leader.name if f.leader else "",
-            armies=[
-                ArmyRow(id=a.id, name=a.name, commander=a.commander.name, province=a.province.name,
+        result.append(
+            FactionRoster(
+                id=f.id,
+                slug=f.slug,
+                name=f.name,
+                color=f.color,
+                leader=f.leader.name if f.leader else "",
+                armies=[
+                    ArmyRow(
+                        id=a.id,
+                        name=a.name,
+                        commander=a.commander.name,
+                        province=a.province.name,
                         province_code=a.province.code,
-                        units=[_unit_row(u, with_province=False) for u in a.units.all()])
-                for a in f.armies.all()
-            ],
-            loose_units=[_unit_row(u, with_province=True) for u in f.loose_units],  # type: ignore[attr-defined]
-        ))
+                        units=[_unit_row(u, with_province=False) for u in a.units.all()],
+                    )
+                    for a in f.armies.all()
+                ],
+                loose_units=[_unit_row(u, with_province=True) for u in f.loose_units],  # type: ignore[attr-defined]
+            )
+        )
     return result
 
 
@@ -179,7 +201,8 @@ def roster_bbcode(rosters: list[FactionRoster]) -> str:
         for a in f.armies:
             lines.append(
                 f"[b]{a.name}[/b] — "
-                + _("commander %(commander)s, %(province)s") % {"commander": a.commander, "province": a.province}
+                + _("commander %(commander)s, %(province)s")
+                % {"commander": a.commander, "province": a.province}
             )
             if a.units:
                 lines.append("[list]")
@@ -200,9 +223,14 @@ def roster_bbcode(rosters: list[FactionRoster]) -> str:
 
 def _unit_json(u: UnitRow) -> dict[str, object]:
     data: dict[str, object] = {
-        "id": u.id, "name": u.name, "type": u.type_name, "class": u.unit_class,
-        "health": u.health_halves / 2, "max_health": u.max_health_halves / 2,
-        "arrows": u.arrows, "max_arrows": u.max_arrows,
+        "id": u.id,
+        "name": u.name,
+        "type": u.type_name,
+        "class": u.unit_class,
+        "health": u.health_halves / 2,
+        "max_health": u.max_health_halves / 2,
+        "arrows": u.arrows,
+        "max_arrows": u.max_arrows,
     }
     if u.province:
         data["province"] = u.province
@@ -215,10 +243,19 @@ def roster_json(rosters: list[FactionRoster]) -> dict[str, object]:
     return {
         "factions": [
             {
-                "slug": f.slug, "name": f.name, "color": f.color, "leader": f.leader,
+                "slug": f.slug,
+                "name": f.name,
+                "color": f.color,
+                "leader": f.leader,
                 "armies": [
-                    {"id": a.id, "name": a.name, "commander": a.commander, "province": a.province,
-                     "province_code": a.province_code, "units": [_unit_json(u) for u in a.units]}
+                    {
+                        "id": a.id,
+                        "name": a.name,
+                        "commander": a.commander,
+                        "province": a.province,
+                        "province_code": a.province_code,
+                        "units": [_unit_json(u) for u in a.units],
+                    }
                     for a in f.armies
                 ],
                 "units_outside_armies": [_unit_json(u) for u in f.loose_units],

@@ -73,7 +73,9 @@ def roster_png(rosters: list[FactionRoster], *, title: str) -> bytes:
             y += ROW
         for a in f.armies:
             head = f"{a.name} — " + _("commander %(commander)s, %(province)s") % {
-                "commander": a.commander, "province": a.province}
+                "commander": a.commander,
+                "province": a.province,
+            }
             draw.text((24, y), head, font=font(14), fill=INK)
             y += ROW
             for u in a.units:

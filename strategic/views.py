@@ -20,7 +20,7 @@ from campaign.models import Campaign, Commander, Faction
 from campaign.selectors import membership_of
 from campaign.views import campaign_for_page
 from strategic import services
-from strategic.forms import ArmyCreateForm, AssignForm, MergeForm, MoveForm, SplitForm
+from strategic.forms import ArmyCreateForm, AssignForm, MergeForm, MoveForm, SplitForm, SupportForm
 from strategic.logtext import register as register_log_sentences
 from strategic.mapdraw import legend_items, map_data, map_svg
 from strategic.mappng import map_png
@@ -42,10 +42,17 @@ def map_page(request: HttpRequest, slug: str) -> HttpResponse:
         .select_related("province", "origin", "attacker_army", "attacker_faction", "defender_faction")
         .order_by("id")
     )
-    return render(request, "strategic/map.html", {
-        "campaign": campaign, "map_svg": map_svg(data), "legend": legend_items(), "provinces": provinces,
-        "battles": battles,
-    })
+    return render(
+        request,
+        "strategic/map.html",
+        {
+            "campaign": campaign,
+            "map_svg": map_svg(data),
+            "legend": legend_items(),
+            "provinces": provinces,
+            "battles": battles,
+        },
+    )
 
 
 def map_svg_file(request: HttpRequest, slug: str) -> HttpResponse:
@@ -62,8 +69,13 @@ def map_png_file(request: HttpRequest, slug: str) -> HttpResponse:
     return response
 
 
-def _roster_response(request: HttpRequest, campaign: Campaign, faction: Faction | None, as_json: bool = False,
-                     as_png: bool = False) -> HttpResponse:
+def _roster_response(
+    request: HttpRequest,
+    campaign: Campaign,
+    faction: Faction | None,
+    as_json: bool = False,
+    as_png: bool = False,
+) -> HttpResponse:
     rosters = roster(campaign=campaign, faction=faction)
     if as_png:
         title = f"{campaign.name} — " + _("Turn %(turn)s") % {"turn": campaign.turn}
@@ -72,23 +84,35 @@ def _roster_response(request: HttpRequest, campaign: Campaign, faction: Faction 
         response["Content-Disposition"] = f'inline; filename="{name}"'
         return response
     if as_json or request.GET.get("format") == "json":
-        return JsonResponse({"campaign": campaign.slug, "turn": campaign.turn, **roster_json(rosters)},
-                            json_dumps_params={"ensure_ascii": False})
+        return JsonResponse(
+            {"campaign": campaign.slug, "turn": campaign.turn, **roster_json(rosters)},
+            json_dumps_params={"ensure_ascii": False},
+        )
     factions = list(campaign.factions.order_by("turn_order", "slug"))
-    return render(request, "strategic/roster.html", {
-        "campaign": campaign, "rosters": rosters, "bbcode": roster_bbcode(rosters), "faction": faction,
-        "factions": factions,
-    })
+    return render(
+        request,
+        "strategic/roster.html",
+        {
+            "campaign": campaign,
+            "rosters": rosters,
+            "bbcode": roster_bbcode(rosters),
+            "faction": faction,
+            "factions": factions,
+        },
+    )
 
 
-def rosters_page(request: HttpRequest, slug: str, as_json: bool = False, as_png: bool = False) -> HttpResponse:
-    """Every faction's roster (S3); JSON with ``?format=json`` or at ``roster.json``, a picture at ``roster.png``."""
+def rosters_page(
+    request: HttpRequest, slug: str, as_json: bool = False, as_png: bool = False
+) -> HttpResponse:
+    """Every faction's roster (S3); JSON (``?format=json``, ``roster.json``) or a picture (``roster.png``)."""
     campaign = campaign_for_page(request, slug)
     return _roster_response(request, campaign, None, as_json, as_png)
 
 
-def faction_roster_page(request: HttpRequest, slug: str, faction: str, as_json: bool = False,
-                        as_png: bool = False) -> HttpResponse:
+def faction_roster_page(
+    request: HttpRequest, slug: str, faction: str, as_json: bool = False, as_png: bool = False
+) -> HttpResponse:
     """One faction's roster (S3), as a page, JSON or a picture."""
     campaign = campaign_for_page(request, slug)
     chosen = get_object_or_404(Faction, campaign=campaign, slug=faction)
@@ -99,12 +123,16 @@ def _faction_for(request: HttpRequest, campaign: Campaign) -> Faction | None:
     """The faction whose turn page the user sees: a moderator may pick any with ``faction=<slug>``."""
     wanted = request.POST.get("faction") or request.GET.get("faction")
     if permissions.can_moderate(request.user, campaign):
-        chosen: Faction | None = Faction.objects.filter(campaign=campaign, slug=wanted).first() if wanted else None
+        chosen: Faction | None = (
+            Faction.objects.filter(campaign=campaign, slug=wanted).first() if wanted else None
+        )
         return chosen or campaign.current_faction or campaign.factions.order_by("turn_order", "slug").first()
     membership = membership_of(user=request.user, campaign=campaign)
     if membership is not None and membership.faction is not None:
         return membership.faction
-    commander = Commander.objects.filter(campaign=campaign, user=request.user).select_related("faction").first()
+    commander = (
+        Commander.objects.filter(campaign=campaign, user=request.user).select_related("faction").first()
+    )
     return commander.faction if commander else None
 
 
@@ -114,10 +142,18 @@ def _army_card(user: Any, army: Army, armies: list[Army], turn: int) -> dict[str
     blocker = army_move_blocker(army=army) if may_command else None
     legal = legal_destinations(army=army) if (may_command and blocker is None) else []
     return {
-        "army": army, "may_command": may_command, "moved": army.moved_turn == turn, "blocker": blocker,
+        "army": army,
+        "may_command": may_command,
+        "moved": army.moved_turn == turn,
+        "blocker": blocker,
         "destinations": [
-            {"province": d.province, "kind": d.kind, "border": d.border,
-             "border_label": Border.Kind(d.border).label, "terrain_label": Terrain(d.terrain).label}
+            {
+                "province": d.province,
+                "kind": d.kind,
+                "border": d.border,
+                "border_label": Border.Kind(d.border).label,
+                "terrain_label": Terrain(d.terrain).label,
+            }
             for d in legal
         ],
         "siblings": [a for a in armies if a.province_id == army.province_id and a.id != army.id],
@@ -138,8 +174,10 @@ def _turn_context(request: HttpRequest, campaign: Campaign, faction: Faction) ->
     user = request.user
     is_turn = campaign.phase == Campaign.Phase.STRATEGIC and campaign.current_faction_id == faction.id
     armies = list(
-        Army.objects.filter(faction=faction).select_related("commander", "province", "faction")
-        .prefetch_related("units__unit_type").order_by("province__code", "name")
+        Army.objects.filter(faction=faction)
+        .select_related("commander", "province", "faction")
+        .prefetch_related("units__unit_type")
+        .order_by("province__code", "name")
     )
     cards = [_army_card(user, army, armies, campaign.turn) for army in armies]
     wanted = request.GET.get("army") or request.POST.get("army")
@@ -149,19 +187,40 @@ def _turn_context(request: HttpRequest, campaign: Campaign, faction: Faction) ->
         selected = next((c for c in cards if c["destinations"]), None)
     highlighted = {d["province"].id: d["kind"] for d in selected["destinations"]} if selected else {}
     return {
-        "campaign": campaign, "faction": faction, "is_turn": is_turn, "cards": cards, "selected": selected,
+        "campaign": campaign,
+        "faction": faction,
+        "is_turn": is_turn,
+        "cards": cards,
+        "selected": selected,
         "loose_groups": _loose_groups(faction, armies),
         "commanders": list(faction.commanders.filter(displaced=False).order_by("name")),
-        "map_svg": map_svg(map_data(campaign=campaign), destinations=highlighted,
-                           origin=selected["army"].province_id if selected else None),
+        "map_svg": map_svg(
+            map_data(campaign=campaign),
+            destinations=highlighted,
+            origin=selected["army"].province_id if selected else None,
+        ),
+        "pending_battles": list(
+            Battle.objects.filter(campaign=campaign, status=Battle.Status.PENDING)
+            .select_related("province", "origin", "attacker_faction", "defender_faction", "attacker_army")
+            .prefetch_related("supports__army__faction")
+            .order_by("id")
+        ),
+        "commandable": [c["army"] for c in cards if c["may_command"]],
         "may_pass": is_turn and permissions.can_act_for_faction(user, faction),
         "is_moderator": permissions.can_moderate(user, campaign),
         "all_factions": list(campaign.factions.order_by("turn_order", "slug")),
     }
 
 
-def _turn_render(request: HttpRequest, campaign: Campaign, faction: Faction, *, status: int = 200,
-                 error: ServiceError | None = None, form: Any = None) -> HttpResponse:
+def _turn_render(
+    request: HttpRequest,
+    campaign: Campaign,
+    faction: Faction,
+    *,
+    status: int = 200,
+    error: ServiceError | None = None,
+    form: Any = None,
+) -> HttpResponse:
     context = _turn_context(request, campaign, faction)
     context["error"] = error
     context["form_errors"] = form.errors if form is not None else None
@@ -213,16 +272,22 @@ def _assign(user: Any, data: dict[str, Any], faction: Faction) -> tuple[str, int
 
 def _create(user: Any, data: dict[str, Any], faction: Faction) -> tuple[str, int | None]:
     units = list(data["units"])
-    army = services.army_create(actor=user, faction=faction, commander=data["commander"],
-                                province=services.location_of(units[0]), name=data["name"],
-                                unit_ids=[u.id for u in units])
+    army = services.army_create(
+        actor=user,
+        faction=faction,
+        commander=data["commander"],
+        province=services.location_of(units[0]),
+        name=data["name"],
+        unit_ids=[u.id for u in units],
+    )
     return _("Army %(army)s was formed.") % {"army": army.name}, army.id
 
 
 def _move(user: Any, data: dict[str, Any], faction: Faction) -> tuple[str, int | None]:
     army, destination = data["army"], data["destination"]
-    outcome = services.army_move(actor=user, army=army, destination=destination,
-                                 expected_version=data.get("expected_version"))
+    outcome = services.army_move(
+        actor=user, army=army, destination=destination, expected_version=data.get("expected_version")
+    )
     text = {
         "moved": _("%(army)s moved into %(province)s."),
         "captured": _("%(army)s captured %(province)s."),
@@ -232,14 +297,29 @@ def _move(user: Any, data: dict[str, Any], faction: Faction) -> tuple[str, int |
 
 
 def _split(user: Any, data: dict[str, Any], faction: Faction) -> tuple[str, int | None]:
-    new = services.army_split(actor=user, army=data["army"], unit_ids=[u.id for u in data["units"]],
-                              name=data["name"], commander=data.get("commander"))
+    new = services.army_split(
+        actor=user,
+        army=data["army"],
+        unit_ids=[u.id for u in data["units"]],
+        name=data["name"],
+        commander=data.get("commander"),
+    )
     return _("Army %(army)s was split off.") % {"army": new.name}, new.id
 
 
 def _merge(user: Any, data: dict[str, Any], faction: Faction) -> tuple[str, int | None]:
     into = services.army_merge(actor=user, army=data["army"], into=data["into"])
     return _("%(army)s was merged into %(into)s.") % {"army": data["army"].name, "into": into.name}, into.id
+
+
+def _support(user: Any, data: dict[str, Any], faction: Faction) -> tuple[str, int | None]:
+    battle, army = data["battle"], data["army"]
+    services.battle_support_declare(actor=user, battle=battle, army=army, side=data["side"])
+    return _("%(army)s declared support in %(province)s; side: %(side)s.") % {
+        "army": army.name,
+        "province": battle.province.name,
+        "side": Battle.Side(data["side"]).label,
+    }, army.id
 
 
 def _pass(user: Any, data: dict[str, Any], faction: Faction) -> tuple[str, int | None]:
@@ -284,7 +364,13 @@ def army_merge_view(request: HttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 @require_POST
+def battle_support_view(request: HttpRequest, slug: str) -> HttpResponse:
+    """Declare support in a pending battle."""
+    return _act(request, slug, SupportForm, _support)
+
+
+@login_required
+@require_POST
 def turn_pass_view(request: HttpRequest, slug: str) -> HttpResponse:
     """End the faction's turn."""
     return _act(request, slug, None, _pass)
-

@@ -49,8 +49,11 @@ def _text(response: Any) -> str:
 
 
 def test_catalogue_has_no_untranslated_entry() -> None:
-    empty = [e["fields"]["msgid"] for e in _entries()[1:]
-             if any(v == "" for k, v in e["fields"].items() if k.startswith("msgstr"))]
+    empty = [
+        e["fields"]["msgid"]
+        for e in _entries()[1:]
+        if any(v == "" for k, v in e["fields"].items() if k.startswith("msgstr"))
+    ]
     assert empty == []
 
 
@@ -61,15 +64,22 @@ def test_catalogue_has_no_fuzzy_entry() -> None:
 def test_catalogue_plurals_have_the_four_russian_forms() -> None:
     plurals = [e["fields"] for e in _entries() if "msgid_plural" in e["fields"]]
     assert plurals
-    assert all(sorted(k for k in f if k.startswith("msgstr")) == [f"msgstr[{i}]" for i in range(4)] for f in plurals)
+    assert all(
+        sorted(k for k in f if k.startswith("msgstr")) == [f"msgstr[{i}]" for i in range(4)] for f in plurals
+    )
 
 
 def test_catalogue_keeps_every_placeholder() -> None:
     pattern = re.compile(r"%\(\w+\)s|\{\w+\}")
     wrong = [
-        e["fields"]["msgid"] for e in _entries()[1:]
-        if any(sorted(pattern.findall(v)) != sorted(pattern.findall(e["fields"].get("msgid_plural", e["fields"]["msgid"])))
-               for k, v in e["fields"].items() if k.startswith("msgstr"))
+        e["fields"]["msgid"]
+        for e in _entries()[1:]
+        if any(
+            sorted(pattern.findall(v))
+            != sorted(pattern.findall(e["fields"].get("msgid_plural", e["fields"]["msgid"])))
+            for k, v in e["fields"].items()
+            if k.startswith("msgstr")
+        )
     ]
     assert wrong == []
 
@@ -130,7 +140,9 @@ def test_rules_page_in_russian(world: Any, client: Any) -> None:
     assert '<td class="value">да</td>' in text
 
 
-@pytest.mark.parametrize(("count", "words"), [(1, "1 отряд"), (3, "3 отряда"), (5, "5 отрядов"), (21, "21 отряд")])
+@pytest.mark.parametrize(
+    ("count", "words"), [(1, "1 отряд"), (3, "3 отряда"), (5, "5 отрядов"), (21, "21 отряд")]
+)
 def test_roster_counts_units_with_russian_plurals(world: Any, client: Any, count: int, words: str) -> None:
     from tests.factories import UnitFactory
 

@@ -18,26 +18,41 @@ def _text(response: Any) -> str:
 
 
 def test_sign_up_creates_the_account_and_logs_in(db: Any, client: Any) -> None:
-    response = client.post("/accounts/signup/?next=/c/limes/", {
-        "username": "marcellinus", "password1": "Limes-of-the-Danube-9", "password2": "Limes-of-the-Danube-9",
-    })
+    response = client.post(
+        "/accounts/signup/?next=/c/limes/",
+        {
+            "username": "marcellinus",
+            "password1": "Limes-of-the-Danube-9",
+            "password2": "Limes-of-the-Danube-9",
+        },
+    )
     assert (response.status_code, response["Location"]) == (302, "/c/limes/")
     assert get_user_model().objects.filter(username="marcellinus").exists()
     assert "Signed in as <strong>marcellinus</strong>" in _text(client.get("/"))
 
 
 def test_sign_up_with_different_passwords_is_refused(db: Any, client: Any) -> None:
-    response = client.post("/accounts/signup/", {
-        "username": "marcellinus", "password1": "Limes-of-the-Danube-9", "password2": "Limes-of-the-Rhine-9",
-    })
+    response = client.post(
+        "/accounts/signup/",
+        {
+            "username": "marcellinus",
+            "password1": "Limes-of-the-Danube-9",
+            "password2": "Limes-of-the-Rhine-9",
+        },
+    )
     assert response.status_code == 400
     assert "The two password fields didn’t match." in _text(response)
 
 
 def test_sign_up_does_not_redirect_to_another_site(db: Any, client: Any) -> None:
-    response = client.post("/accounts/signup/?next=https://example.com/", {
-        "username": "marcellinus", "password1": "Limes-of-the-Danube-9", "password2": "Limes-of-the-Danube-9",
-    })
+    response = client.post(
+        "/accounts/signup/?next=https://example.com/",
+        {
+            "username": "marcellinus",
+            "password1": "Limes-of-the-Danube-9",
+            "password2": "Limes-of-the-Danube-9",
+        },
+    )
     assert response["Location"] == "/"
 
 
@@ -61,8 +76,9 @@ def test_invitation_asks_an_anonymous_visitor_to_log_in_first(world: Any, client
 def test_accepting_an_invitation_gives_the_role_and_the_commander(world: Any, client: Any) -> None:
     user = UserFactory(username="fritigern")
     commander = CommanderFactory(faction=world.goths, name="Fritigern")
-    invitation = InvitationFactory(campaign=world.campaign, role=Membership.Role.COMMANDER, faction=world.goths,
-                                   commander=commander)
+    invitation = InvitationFactory(
+        campaign=world.campaign, role=Membership.Role.COMMANDER, faction=world.goths, commander=commander
+    )
     client.force_login(user)
     response = client.post(f"/invite/{invitation.token}/", follow=True)
     assert response.redirect_chain == [("/c/limes/", 302)]

@@ -1,4 +1,4 @@
-"""Public campaign pages: home, the campaign page (turn, deadline, factions, log) and the rules page; admin."""
+"""Public campaign pages: home, the campaign page (turn, deadline, factions, log), the rules page; admin."""
 
 from __future__ import annotations
 
@@ -43,14 +43,34 @@ def test_home_shows_my_campaigns_with_role_and_faction(world: Any, client: Any) 
     assert 'Faction leader · <span class="swatch" style="--c: #888888"></span>Western Rome' in mine
 
 
-@pytest.mark.parametrize("path", ["/c/limes/", "/c/limes/rules/", "/c/limes/map/", "/c/limes/rosters/",
-                                  "/c/limes/rosters/west/", "/c/limes/roster.json", "/c/limes/map.png"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/c/limes/",
+        "/c/limes/rules/",
+        "/c/limes/map/",
+        "/c/limes/rosters/",
+        "/c/limes/rosters/west/",
+        "/c/limes/roster.json",
+        "/c/limes/map.png",
+    ],
+)
 def test_public_campaign_pages_open_to_anonymous_visitors(world: Any, client: Any, path: str) -> None:
     assert client.get(path).status_code == 200
 
 
-@pytest.mark.parametrize("path", ["/c/limes/", "/c/limes/rules/", "/c/limes/map/", "/c/limes/rosters/",
-                                  "/c/limes/rosters/west/", "/c/limes/roster.json", "/c/limes/map.svg"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/c/limes/",
+        "/c/limes/rules/",
+        "/c/limes/map/",
+        "/c/limes/rosters/",
+        "/c/limes/rosters/west/",
+        "/c/limes/roster.json",
+        "/c/limes/map.svg",
+    ],
+)
 def test_private_campaign_pages_are_404_for_anonymous_visitors(world: Any, client: Any, path: str) -> None:
     _private(world)
     assert client.get(path).status_code == 404
@@ -77,7 +97,8 @@ def test_campaign_page_shows_turn_phase_and_acting_faction(world: Any, client: A
 def test_s4_deadline_is_given_in_iso_for_local_time_with_utc_as_fallback(world: Any, client: Any) -> None:
     campaign_services.economic_phase_end(actor=world.moderator, campaign=world.campaign)
     Campaign.objects.filter(pk=world.campaign.pk).update(
-        faction_deadline=datetime(2030, 1, 2, 15, 30, tzinfo=UTC))
+        faction_deadline=datetime(2030, 1, 2, 15, 30, tzinfo=UTC)
+    )
     text = _text(client.get("/c/limes/"))
     assert '<time class="js-local" datetime="2030-01-02T15:30:00+00:00">2030-01-02 15:30 UTC</time>' in text
 
@@ -99,8 +120,9 @@ def test_m3_latest_log_entries_read_as_sentences(world: Any, client: Any) -> Non
 
 
 def test_rules_page_lists_every_setting_with_value_rule_and_meaning(world: Any, client: Any) -> None:
-    campaign_services.campaign_settings_update(actor=world.moderator, campaign=world.campaign,
-                                               settings={"turn_seconds": 60})
+    campaign_services.campaign_settings_update(
+        actor=world.moderator, campaign=world.campaign, settings={"turn_seconds": 60}
+    )
     text = _text(client.get("/c/limes/rules/"))
     rows = re.findall(r'<tr id="setting-([a-z_]+)"', text)
     assert rows == [spec.name for spec in SETTINGS]
@@ -111,15 +133,21 @@ def test_rules_page_lists_every_setting_with_value_rule_and_meaning(world: Any, 
 
 
 def test_rules_page_shows_yes_and_no_for_switches(world: Any, client: Any) -> None:
-    row = _text(client.get("/c/limes/rules/")).split('<tr id="setting-spectators_allowed"')[1].split("</tr>")[0]
+    row = (
+        _text(client.get("/c/limes/rules/")).split('<tr id="setting-spectators_allowed"')[1].split("</tr>")[0]
+    )
     assert '<td class="value">yes</td>' in row
 
 
 def test_every_model_is_in_the_admin(db: Any) -> None:
     from django.apps import apps
 
-    missing = [m.__name__ for app in ("campaign", "strategic") for m in apps.get_app_config(app).get_models()
-               if not admin.site.is_registered(m)]
+    missing = [
+        m.__name__
+        for app in ("campaign", "strategic")
+        for m in apps.get_app_config(app).get_models()
+        if not admin.site.is_registered(m)
+    ]
     assert missing == []
 
 
@@ -131,18 +159,37 @@ def test_m3_log_entries_are_read_only_in_the_admin(world: Any, client: Any) -> N
     model_admin = admin.site._registry[LogEntry]
     request = client.get("/").wsgi_request
     request.user = superuser
-    assert (model_admin.has_add_permission(request), model_admin.has_change_permission(request, entry),
-            model_admin.has_delete_permission(request, entry)) == (False, False, False)
+    assert (
+        model_admin.has_add_permission(request),
+        model_admin.has_change_permission(request, entry),
+        model_admin.has_delete_permission(request, entry),
+    ) == (False, False, False)
     assert client.get(reverse("admin:campaign_logentry_add")).status_code == 403
 
 
-@pytest.mark.parametrize("name", ["campaign_campaign", "campaign_faction", "campaign_commander",
-                                  "campaign_membership", "campaign_invitation", "campaign_logentry",
-                                  "campaign_relation", "strategic_province", "strategic_border",
-                                  "strategic_unittype", "strategic_army", "strategic_unit", "strategic_battle",
-                                  "strategic_terraintransition", "strategic_supportpoints",
-                                  "strategic_battlesupport", "strategic_retreatrecord",
-                                  "strategic_quickbattlerecord"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "campaign_campaign",
+        "campaign_faction",
+        "campaign_commander",
+        "campaign_membership",
+        "campaign_invitation",
+        "campaign_logentry",
+        "campaign_relation",
+        "strategic_province",
+        "strategic_border",
+        "strategic_unittype",
+        "strategic_army",
+        "strategic_unit",
+        "strategic_battle",
+        "strategic_terraintransition",
+        "strategic_supportpoints",
+        "strategic_battlesupport",
+        "strategic_retreatrecord",
+        "strategic_quickbattlerecord",
+    ],
+)
 def test_admin_lists_open(world: Any, client: Any, name: str) -> None:
     client.force_login(get_user_model().objects.create_superuser("root", "", "pw"))
     assert client.get(reverse(f"admin:{name}_changelist")).status_code == 200
@@ -151,10 +198,16 @@ def test_admin_lists_open(world: Any, client: Any, name: str) -> None:
 def test_m3_log_of_map_changes_names_provinces_and_kinds(world: Any, client: Any) -> None:
     from strategic import map_services
 
-    map_services.border_set(actor=world.moderator, campaign=world.campaign, a=world.italia, b=world.pannonia,
-                            kind="rough")
-    map_services.transition_set(actor=world.moderator, campaign=world.campaign, source=world.italia,
-                                target=world.pannonia, terrain="mountains")
+    map_services.border_set(
+        actor=world.moderator, campaign=world.campaign, a=world.italia, b=world.pannonia, kind="rough"
+    )
+    map_services.transition_set(
+        actor=world.moderator,
+        campaign=world.campaign,
+        source=world.italia,
+        target=world.pannonia,
+        terrain="mountains",
+    )
     sentences = re.findall(r'<span class="sentence">([^<]+)</span>', _text(client.get("/c/limes/")))
     assert sentences[:2] == [
         "Province relief: moving from Italia into Pannonia, battles are fought on: Mountains.",
@@ -163,7 +216,8 @@ def test_m3_log_of_map_changes_names_provinces_and_kinds(world: Any, client: Any
 
 
 def test_m3_log_of_relations_names_factions_and_the_relation(world: Any, client: Any) -> None:
-    campaign_services.relation_set(actor=world.moderator, campaign=world.campaign, a=world.goths, b=world.west,
-                                   kind="allied")
+    campaign_services.relation_set(
+        actor=world.moderator, campaign=world.campaign, a=world.goths, b=world.west, kind="allied"
+    )
     sentences = re.findall(r'<span class="sentence">([^<]+)</span>', _text(client.get("/c/limes/")))
     assert sentences[0] == "Western Rome and Goths: Allied."

@@ -1,4 +1,4 @@
-"""The pages' small scripts in real Chromium: local deadline, choosing a destination on the map, phone width."""
+"""The pages' scripts in real Chromium: local deadline, choosing a destination on the map, phone width."""
 
 from __future__ import annotations
 
@@ -16,8 +16,14 @@ from tests.conftest import CHROMIUM
 from tests.factories import build_world
 
 pytestmark = pytest.mark.browser
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 
 @pytest.fixture
@@ -26,7 +32,8 @@ def east_turn(transactional_db: Any) -> Any:
     world = build_world()
     campaign_services.economic_phase_end(actor=world.moderator, campaign=world.campaign)
     Campaign.objects.filter(pk=world.campaign.pk).update(
-        faction_deadline=datetime(2030, 1, 2, 15, 30, tzinfo=UTC))
+        faction_deadline=datetime(2030, 1, 2, 15, 30, tzinfo=UTC)
+    )
     for i, province in enumerate(Province.objects.filter(campaign=world.campaign).order_by("code")):
         Province.objects.filter(pk=province.pk).update(x=100 + 110 * i, y=200 + 60 * (i % 3))
     user = get_user_model().objects.get(pk=world.east_general.pk)
@@ -76,6 +83,7 @@ def test_map_scrolls_inside_its_frame_on_a_phone(east_turn: Any, live_server: An
     page.set_viewport_size({"width": 390, "height": 800})
     page.goto(live_server.url + "/c/limes/map/")
     sizes = page.evaluate(
-        "() => [document.documentElement.scrollWidth, document.querySelector('.map-frame').scrollWidth]")
+        "() => [document.documentElement.scrollWidth, document.querySelector('.map-frame').scrollWidth]"
+    )
     assert sizes[0] == 390
     assert sizes[1] > 700

@@ -50,7 +50,14 @@ def test_map_page_of_a_private_campaign_opens_to_a_member(world: Any, client: An
 
 def test_map_svg_names_every_province_in_english(world: Any, client: Any) -> None:
     assert _labels(_svg(client)) == [
-        "Armenia", "Dacia", "Dalmatia", "Gaul", "Italia", "Moesia", "Pannonia", "Thracia",
+        "Armenia",
+        "Dacia",
+        "Dalmatia",
+        "Gaul",
+        "Italia",
+        "Moesia",
+        "Pannonia",
+        "Thracia",
     ]
 
 
@@ -83,14 +90,26 @@ def test_province_outline_is_drawn_filled_by_terrain_and_edged_by_controller(wor
 
 def test_borders_are_drawn_by_kind_and_impassable_ones_not_at_all(world: Any, client: Any) -> None:
     lines = [el.get("class") for el in _svg(client).iter(f"{SVG}line")]
-    assert sorted(lines) == sorted(["border border-normal"] * 5 + ["border border-rough", "border border-strait"])
+    assert sorted(lines) == sorted(
+        ["border border-normal"] * 5 + ["border border-rough", "border border-strait"]
+    )
 
 
 def test_rough_border_follows_the_shared_edge_of_two_outlines(world: Any, client: Any) -> None:
-    a = ProvinceFactory(campaign=world.campaign, code="west-square", x=50, y=50,
-                        shape=[[0, 0], [100, 0], [100, 100], [0, 100]])
-    b = ProvinceFactory(campaign=world.campaign, code="east-square", x=150, y=50,
-                        shape=[[100, 0], [200, 0], [200, 100], [100, 100]])
+    a = ProvinceFactory(
+        campaign=world.campaign,
+        code="west-square",
+        x=50,
+        y=50,
+        shape=[[0, 0], [100, 0], [100, 100], [0, 100]],
+    )
+    b = ProvinceFactory(
+        campaign=world.campaign,
+        code="east-square",
+        x=150,
+        y=50,
+        shape=[[100, 0], [200, 0], [200, 100], [100, 100]],
+    )
     border(a, b, Border.Kind.ROUGH)
     rough = [el for el in _svg(client).iter(f"{SVG}line") if el.get("class") == "border border-rough"]
     edges = {tuple(el.get(k) for k in ("x1", "y1", "x2", "y2")) for el in rough}
@@ -101,7 +120,9 @@ def test_rough_border_follows_the_shared_edge_of_two_outlines(world: Any, client
 def test_capitals_fortresses_ports_and_tribes_are_marked(world: Any, client: Any) -> None:
     Province.objects.filter(pk=world.italia.pk).update(has_fortress=True, is_port=True, has_tribe=True)
     root = _svg(client)
-    classes = [g.get("class") for g in root.iter() if g.get("class") in {"capital", "fortress", "port", "tribe"}]
+    classes = [
+        g.get("class") for g in root.iter() if g.get("class") in {"capital", "fortress", "port", "tribe"}
+    ]
     assert sorted(classes) == ["capital", "capital", "capital", "fortress", "port", "tribe"]
 
 
@@ -116,8 +137,12 @@ def test_armies_are_counters_in_faction_colour_with_their_unit_count(world: Any,
 
 
 def test_battles_of_the_turn_are_marked_in_their_province(world: Any, client: Any) -> None:
-    BattleFactory(attacker_army=world.east_army, province=world.dalmatia, origin=world.dacia,
-                  defender_faction=world.west)
+    BattleFactory(
+        attacker_army=world.east_army,
+        province=world.dalmatia,
+        origin=world.dacia,
+        defender_faction=world.west,
+    )
     marks = [g for g in _svg(client).iter(f"{SVG}g") if (g.get("class") or "").startswith("battle ")]
     assert [m.get("class") for m in marks] == ["battle battle-pending"]
 
@@ -154,8 +179,14 @@ def test_member_role_is_shown_in_the_header(world: Any, client: Any) -> None:
 
 
 def test_battles_of_the_turn_are_listed_under_the_map(world: Any, client: Any) -> None:
-    battle = BattleFactory(attacker_army=world.east_army, province=world.dalmatia, origin=world.dacia,
-                           defender_faction=world.west, terrain="mountains", status="tactical")
+    battle = BattleFactory(
+        attacker_army=world.east_army,
+        province=world.dalmatia,
+        origin=world.dacia,
+        defender_faction=world.west,
+        terrain="mountains",
+        status="tactical",
+    )
     page = client.get("/c/limes/map/").content.decode()
     row = page.split(f'<tr id="battle-{battle.pk}">')[1].split("</tr>")[0]
     assert "Dalmatia" in row and "from Dacia" in row and "Mountains" in row

@@ -42,7 +42,9 @@ def _highlighted(response: Any) -> dict[str, str]:
 
 
 def _move(client: Any, army: Army, province: Province, follow: bool = False, **extra: Any) -> Any:
-    return client.post("/c/limes/turn/move/", {"army": army.pk, "destination": province.pk, **extra}, follow=follow)
+    return client.post(
+        "/c/limes/turn/move/", {"army": army.pk, "destination": province.pk, **extra}, follow=follow
+    )
 
 
 def test_turn_page_asks_an_anonymous_visitor_to_log_in(east_turn: Any, client: Any) -> None:
@@ -93,8 +95,10 @@ def test_s5_a_second_move_is_refused_with_409_and_the_rule(east_turn: Any, clien
     _move(client, east_turn.east_army, east_turn.moesia)
     response = _move(client, east_turn.east_army, east_turn.dacia)
     assert response.status_code == 409
-    assert '<span class="rule-id" title="Rule">S5</span> This army has already moved this turn (S5).' in _text(
-        response)
+    assert (
+        '<span class="rule-id" title="Rule">S5</span> This army has already moved this turn (S5).'
+        in _text(response)
+    )
 
 
 def test_s4_moving_out_of_turn_is_refused_with_409(east_turn: Any, client: Any) -> None:
@@ -123,7 +127,9 @@ def test_s2_a_general_may_not_split_the_army_403(east_turn: Any, client: Any) ->
     w = east_turn
     client.force_login(w.east_general)
     unit = w.east_army.units.first()
-    response = client.post("/c/limes/turn/split/", {"army": w.east_army.pk, "units": [unit.pk], "name": "Vexillatio"})
+    response = client.post(
+        "/c/limes/turn/split/", {"army": w.east_army.pk, "units": [unit.pk], "name": "Vexillatio"}
+    )
     assert response.status_code == 403
     assert "Only the faction's leader or a moderator may change its armies (S2)." in _text(response)
 
@@ -132,7 +138,9 @@ def test_s2_the_leader_splits_an_army(east_turn: Any, client: Any) -> None:
     w = east_turn
     client.force_login(w.east_leader)
     unit = w.east_army.units.order_by("id").first()
-    response = client.post("/c/limes/turn/split/", {"army": w.east_army.pk, "units": [unit.pk], "name": "Vexillatio"})
+    response = client.post(
+        "/c/limes/turn/split/", {"army": w.east_army.pk, "units": [unit.pk], "name": "Vexillatio"}
+    )
     new = Army.objects.get(name="Vexillatio")
     assert (response.status_code, response["Location"]) == (302, f"/c/limes/turn/?army={new.pk}")
     assert list(new.units.values_list("pk", flat=True)) == [unit.pk]
@@ -140,8 +148,9 @@ def test_s2_the_leader_splits_an_army(east_turn: Any, client: Any) -> None:
 
 def test_s2_the_leader_merges_two_armies(east_turn: Any, client: Any) -> None:
     w = east_turn
-    new = services.army_split(actor=w.east_leader, army=w.east_army, unit_ids=[w.east_army.units.first().pk],
-                              name="Vexillatio")
+    new = services.army_split(
+        actor=w.east_leader, army=w.east_army, unit_ids=[w.east_army.units.first().pk], name="Vexillatio"
+    )
     client.force_login(w.east_leader)
     response = client.post("/c/limes/turn/merge/", {"army": new.pk, "into": w.east_army.pk}, follow=True)
     assert "Vexillatio was merged into Danube army." in _text(response)
@@ -163,8 +172,9 @@ def test_s2_the_leader_forms_a_new_army_from_new_units(east_turn: Any, client: A
     w = east_turn
     unit = UnitFactory(faction=w.east, unit_type=w.infantry, province=w.moesia)
     client.force_login(w.east_leader)
-    response = client.post("/c/limes/turn/army/", {"units": [unit.pk], "name": "Moesian army",
-                                                    "commander": w.narses.pk})
+    response = client.post(
+        "/c/limes/turn/army/", {"units": [unit.pk], "name": "Moesian army", "commander": w.narses.pk}
+    )
     army = Army.objects.get(name="Moesian army")
     assert (response.status_code, army.province_id, army.commander_id) == (302, w.moesia.pk, w.narses.pk)
 
@@ -194,21 +204,26 @@ def test_s2_units_of_two_provinces_cannot_form_one_army_400(east_turn: Any, clie
     w = east_turn
     here = UnitFactory(faction=w.east, unit_type=w.infantry, province=w.moesia)
     client.force_login(w.east_leader)
-    response = client.post("/c/limes/turn/army/", {"units": [here.pk, w.east_army.units.first().pk],
-                                                    "name": "Mixed", "commander": w.narses.pk})
+    response = client.post(
+        "/c/limes/turn/army/",
+        {"units": [here.pk, w.east_army.units.first().pk], "name": "Mixed", "commander": w.narses.pk},
+    )
     assert response.status_code == 400
     assert "Every unit must belong to this faction and stand in this province (S2)." in _text(response)
 
 
-@pytest.mark.parametrize(("path", "data"), [
-    ("move", {"army": "x", "destination": "1"}),  # not a number
-    ("move", {"army": "999999", "destination": "999999"}),  # no such rows
-    ("move", {"army": "1", "destination": "1", "expected_version": "-"}),
-    ("split", {"army": "1", "units": ["a"], "name": ""}),
-    ("merge", {"army": "1"}),
-    ("assign", {}),
-    ("army", {"units": [], "name": "x" * 500, "commander": "0"}),
-])
+@pytest.mark.parametrize(
+    ("path", "data"),
+    [
+        ("move", {"army": "x", "destination": "1"}),  # not a number
+        ("move", {"army": "999999", "destination": "999999"}),  # no such rows
+        ("move", {"army": "1", "destination": "1", "expected_version": "-"}),
+        ("split", {"army": "1", "units": ["a"], "name": ""}),
+        ("merge", {"army": "1"}),
+        ("assign", {}),
+        ("army", {"units": [], "name": "x" * 500, "commander": "0"}),
+    ],
+)
 def test_odd_form_input_is_a_400_never_a_server_error(
     east_turn: Any, client: Any, path: str, data: dict[str, Any]
 ) -> None:
@@ -219,3 +234,54 @@ def test_odd_form_input_is_a_400_never_a_server_error(
 def test_turn_actions_need_post(east_turn: Any, client: Any) -> None:
     client.force_login(east_turn.east_leader)
     assert client.get("/c/limes/turn/pass/").status_code == 405
+
+
+@pytest.fixture
+def battle_in_dalmatia(east_turn: Any) -> Any:
+    """The Danube army has attacked Dalmatia; East has a second army in Dacia and one in Moesia."""
+    from tests.factories import ArmyFactory
+
+    w = east_turn
+    services.army_move(actor=w.east_general, army=w.east_army, destination=w.dalmatia)
+    w.reserve = ArmyFactory(faction=w.east, commander=w.narses, province=w.dacia, name="Reserve")
+    w.far = ArmyFactory(faction=w.east, commander=w.narses, province=w.moesia, name="Far army")
+    for army in (w.reserve, w.far):
+        UnitFactory(faction=w.east, unit_type=w.infantry, army=army)
+    return w
+
+
+def test_s8_pending_battles_are_shown_for_support(battle_in_dalmatia: Any, client: Any) -> None:
+    client.force_login(battle_in_dalmatia.east_leader)
+    text = _text(client.get("/c/limes/turn/"))
+    assert "Battles awaiting resolution" in text
+    assert f'<option value="{battle_in_dalmatia.reserve.pk}">Reserve (Dacia)</option>' in text
+
+
+def test_s8_an_army_next_to_the_battle_declares_support(battle_in_dalmatia: Any, client: Any) -> None:
+    from strategic.models import Battle, BattleSupport
+
+    w = battle_in_dalmatia
+    battle = Battle.objects.get(province=w.dalmatia)
+    client.force_login(w.east_leader)
+    response = client.post(
+        "/c/limes/turn/support/", {"battle": battle.pk, "army": w.reserve.pk, "side": "attacker"}, follow=True
+    )
+    assert "Reserve declared support in Dalmatia; side: Attacker." in _text(response)
+    support = BattleSupport.objects.get(battle=battle)
+    assert (support.army_id, support.side, support.from_adjacent) == (w.reserve.pk, "attacker", True)
+
+
+def test_s8_an_army_too_far_is_refused_with_the_rule(battle_in_dalmatia: Any, client: Any) -> None:
+    from strategic.models import Battle
+
+    w = battle_in_dalmatia
+    client.force_login(w.east_leader)
+    response = client.post(
+        "/c/limes/turn/support/",
+        {"battle": Battle.objects.get(province=w.dalmatia).pk, "army": w.far.pk, "side": "attacker"},
+    )
+    assert response.status_code == 400
+    assert (
+        '<span class="rule-id" title="Rule">S8</span> A supporting army must stand in the battle\'s province '
+        "or next to it (S8)."
+    ) in _text(response)

@@ -38,15 +38,31 @@ def army_world(db: Any) -> SimpleNamespace:
     w = SimpleNamespace()
     w.campaign = CampaignFactory(slug="roster", name_en="Roster", name_ru="Список")
     w.moderator = member(w.campaign, Membership.Role.MODERATOR)
-    w.west = FactionFactory(campaign=w.campaign, slug="west", name_en="Western Rome",
-                            name_ru="Западная Римская империя", color="#8b1a1a", turn_order=1)
+    w.west = FactionFactory(
+        campaign=w.campaign,
+        slug="west",
+        name_en="Western Rome",
+        name_ru="Западная Римская империя",
+        color="#8b1a1a",
+        turn_order=1,
+    )
     w.aetius = CommanderFactory(faction=w.west, name="Aetius", rank=Commander.Rank.LEADER)
     w.west.leader = w.aetius
     w.west.save(update_fields=["leader"])
     w.italia = ProvinceFactory(campaign=w.campaign, code="italia", name_en="Italia", name_ru="Италия")
-    w.infantry = UnitTypeFactory(campaign=w.campaign, code="hi", name_en="Heavy infantry", name_ru="Тяжелая пехота")
-    w.archer_type = UnitTypeFactory(campaign=w.campaign, code="archers", name_en="Archers", name_ru="Лучники",
-                                    unit_class="LI1", health=Decimal(3), missile=True, arrows=4)
+    w.infantry = UnitTypeFactory(
+        campaign=w.campaign, code="hi", name_en="Heavy infantry", name_ru="Тяжелая пехота"
+    )
+    w.archer_type = UnitTypeFactory(
+        campaign=w.campaign,
+        code="archers",
+        name_en="Archers",
+        name_ru="Лучники",
+        unit_class="LI1",
+        health=Decimal(3),
+        missile=True,
+        arrows=4,
+    )
     w.army = ArmyFactory(faction=w.west, commander=w.aetius, province=w.italia, name="Army of Gaul")
     w.legio = UnitFactory(faction=w.west, unit_type=w.infantry, army=w.army, name="Legio I")
     w.archers = UnitFactory(faction=w.west, unit_type=w.archer_type, army=w.army, health_halves=5, arrows=3)
@@ -106,7 +122,10 @@ def test_s3_roster_follows_a_unit_moved_out_of_its_army(army_world: SimpleNamesp
     services.unit_assign(actor=w.moderator, unit=w.legio, army=None)
     (faction,) = roster(campaign=w.campaign)
     assert [u.label for u in faction.armies[0].units] == ["Archers"]
-    assert [(u.label, u.province) for u in faction.loose_units] == [("Legio I", "Italia"), ("Legio II", "Italia")]
+    assert [(u.label, u.province) for u in faction.loose_units] == [
+        ("Legio I", "Italia"),
+        ("Legio II", "Italia"),
+    ]
 
 
 def test_s3_roster_follows_a_unit_placed_into_an_army(army_world: SimpleNamespace) -> None:
@@ -148,8 +167,14 @@ def test_s3_roster_json(army_world: SimpleNamespace) -> None:
         data = roster_json(roster(campaign=army_world.campaign))
     faction = data["factions"][0]  # type: ignore[index]
     assert faction["armies"][0]["units"][1] == {
-        "id": army_world.archers.pk, "name": "", "type": "Archers", "class": "LI1", "health": 2.5,
-        "max_health": 3.0, "arrows": 3, "max_arrows": 4,
+        "id": army_world.archers.pk,
+        "name": "",
+        "type": "Archers",
+        "class": "LI1",
+        "health": 2.5,
+        "max_health": 3.0,
+        "arrows": 3,
+        "max_arrows": 4,
     }
     assert faction["units_outside_armies"][0]["province"] == "Italia"
 
@@ -192,7 +217,9 @@ def test_s3_roster_page_offers_the_bbcode_to_copy(army_world: SimpleNamespace, c
     import html
 
     page = client.get("/c/roster/rosters/west/").content.decode()
-    textarea = page.split('<textarea id="bbcode" class="bbcode-text" rows="12" readonly>')[1].split("</textarea>")[0]
+    textarea = page.split('<textarea id="bbcode" class="bbcode-text" rows="12" readonly>')[1].split(
+        "</textarea>"
+    )[0]
     assert html.unescape(textarea) == _bbcode(army_world.campaign)
     assert '<button type="button" class="button js-copy" data-target="bbcode" data-done="Copied">' in page
 
@@ -200,14 +227,22 @@ def test_s3_roster_page_offers_the_bbcode_to_copy(army_world: SimpleNamespace, c
 def test_s3_roster_page_draws_health_as_cells(army_world: SimpleNamespace, client: Any) -> None:
     page = client.get("/c/roster/rosters/").content.decode()
     row = page.split(f'<tr id="unit-{army_world.archers.pk}">')[1].split("</tr>")[0]
-    assert ('<span class="cells" role="img" aria-label="▮▮◧"><i class="cell full"></i><i class="cell full"></i>'
-            '<i class="cell half"></i></span> <span class="num">2.5/3</span>') in row
+    assert (
+        '<span class="cells" role="img" aria-label="▮▮◧"><i class="cell full"></i><i class="cell full"></i>'
+        '<i class="cell half"></i></span> <span class="num">2.5/3</span>'
+    ) in row
 
 
-@pytest.mark.parametrize("path", ["/c/roster/rosters/west/?format=json", "/c/roster/rosters/west/roster.json"])
+@pytest.mark.parametrize(
+    "path", ["/c/roster/rosters/west/?format=json", "/c/roster/rosters/west/roster.json"]
+)
 def test_s3_roster_json_of_one_faction(army_world: SimpleNamespace, client: Any, path: str) -> None:
     data = client.get(path).json()
-    assert (data["campaign"], data["turn"], [f["name"] for f in data["factions"]]) == ("roster", 1, ["Western Rome"])
+    assert (data["campaign"], data["turn"], [f["name"] for f in data["factions"]]) == (
+        "roster",
+        1,
+        ["Western Rome"],
+    )
     assert [u["name"] for u in data["factions"][0]["armies"][0]["units"]] == ["Legio I", ""]
 
 
