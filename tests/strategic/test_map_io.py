@@ -41,7 +41,7 @@ def small_map() -> dict[str, Any]:
 
 @pytest.fixture
 def moderator() -> Any:
-    return get_user_model().objects.create_user("mod", password="x")
+    return get_user_model().objects.create_user("mod")
 
 
 @pytest.fixture
@@ -168,7 +168,7 @@ def test_replace_refuses_to_delete_a_province_holding_an_army(moderator: Any, ca
 
 
 def test_only_moderators_import(campaign: Campaign) -> None:
-    player = get_user_model().objects.create_user("player", password="x")
+    player = get_user_model().objects.create_user("player")
     with pytest.raises(Forbidden):
         map_io.map_import(actor=player, campaign=campaign, data=small_map())
     assert not Province.objects.filter(campaign=campaign).exists()

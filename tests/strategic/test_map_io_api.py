@@ -23,7 +23,7 @@ URL = "/api/campaigns/c1/map/"
 
 @pytest.fixture
 def moderator() -> Any:
-    return get_user_model().objects.create_user("mod", password="x")
+    return get_user_model().objects.create_user("mod")
 
 
 @pytest.fixture
@@ -63,7 +63,7 @@ def test_moderator_imports_a_map(moderator: Any, campaign: Campaign) -> None:
 
 
 def test_a_player_may_not_import(campaign: Campaign) -> None:
-    player = get_user_model().objects.create_user("player", password="x")
+    player = get_user_model().objects.create_user("player")
     response = _client(player).post(URL, small_map(), format="json")
     assert (response.status_code, response.json()["detail"]) == (403, "Only a moderator of this campaign may do this.")
     assert not Province.objects.exists()

@@ -23,7 +23,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def moderator() -> Any:
-    return get_user_model().objects.create_user("mod", password="x")
+    return get_user_model().objects.create_user("mod")
 
 
 @pytest.fixture
@@ -66,7 +66,7 @@ def test_a_bad_file_prints_every_error_and_changes_nothing(moderator: Any, campa
 
 
 def test_a_player_cannot_import_from_the_command_line(campaign: Campaign, tmp_path: Path) -> None:
-    get_user_model().objects.create_user("player", password="x")
+    get_user_model().objects.create_user("player")
     with pytest.raises(CommandError, match="Only a moderator of this campaign may do this."):
         call_command("map_import", "c1", _file(tmp_path, small_map()), "--user", "player")
 

@@ -98,7 +98,7 @@ CASES = [
 
 @pytest.fixture
 def moderator() -> Any:
-    return get_user_model().objects.create_user("mod", password="x")
+    return get_user_model().objects.create_user("mod")
 
 
 @pytest.fixture
