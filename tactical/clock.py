@@ -9,6 +9,8 @@ task below, any request that touches the battle after its deadline, and the peri
 from __future__ import annotations
 
 import logging
+import os
+from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 
 from django.conf import settings
@@ -33,12 +35,33 @@ def is_timed(state: BattleState) -> bool:
 
 
 def schedule_timeout(battle_id: int, turn_key: str, deadline: datetime) -> None:
-    """Queue the timer task for a deadline (called on commit); a lost task is caught by the sweep."""
+    """Queue the timer task for a deadline (called on commit); a lost task is caught by the sweep.
+
+    The broker is written to from a background thread, so that the request that began the turn does not
+    wait for it (unless tasks run eagerly, as some tests do).
+    """
     if not getattr(settings, "TACTICAL_CLOCK_TASKS", True):
         return
+    if getattr(settings, "CELERY_TASK_ALWAYS_EAGER", False):
+        _queue(battle_id, turn_key, deadline)
+        return
+    _executor().submit(_queue, battle_id, turn_key, deadline)
+
+
+def _queue(battle_id: int, turn_key: str, deadline: datetime) -> None:
     from tactical.tasks import battle_turn_timeout
 
     try:
         battle_turn_timeout.apply_async((battle_id, turn_key), eta=deadline)
     except Exception:  # the broker is down: the sweep and the sockets still end the turn
         log.exception("could not queue the timer of battle %s turn %s", battle_id, turn_key)
+
+
+_pool: tuple[int, ThreadPoolExecutor] | None = None
+
+
+def _executor() -> ThreadPoolExecutor:
+    global _pool
+    if _pool is None or _pool[0] != os.getpid():  # a forked process needs its own thread
+        _pool = (os.getpid(), ThreadPoolExecutor(max_workers=1, thread_name_prefix="tactical-clock"))
+    return _pool[1]

@@ -6,6 +6,7 @@ Every write locks the battle row, ends an overdue turn first (T6.1), stores the 
 
 from __future__ import annotations
 
+import json
 import re
 import secrets
 from collections.abc import Callable
@@ -13,13 +14,13 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.contrib.postgres.expressions import ArraySubquery
+from django.core.serializers.json import DjangoJSONEncoder
 from django.db import connection, transaction
 from django.db.models import F, OuterRef, Subquery
-from django.db.models.functions import JSONObject
 from django.utils import timezone
 
 from campaign.errors import ServiceError
+from campaign.models import Commander
 from campaign.permissions import can_moderate
 from combat.actions import Action, Concede, Deploy, EndBattle, EndInterceptions, EndTurn, Ready
 from combat.dice import SeededDice, seed_commitment
@@ -62,20 +63,36 @@ def _require_login(actor: Any) -> None:
 
 
 def _lock(battle_id: int, action_id: str = "") -> LiveBattle:
-    # transaction.atomic is required around this: FOR UPDATE holds the row until the commit.
-    # No joins: the campaign and the record are read only on the rare paths that need them.
-    rows = LiveBattle.objects.select_for_update().filter(pk=battle_id)
-    if action_id:  # one round trip also tells whether this action id was applied before
-        prior = BattleEvent.objects.filter(battle=OuterRef("pk"), action_id=action_id).values("version")[:1]
-        rows = rows.annotate(prior_version=Subquery(prior))
-    if connection.vendor == "postgresql":  # the seats (T2) in the same round trip
-        seats = BattleUnit.objects.filter(battle=OuterRef("pk")).values(
-            j=JSONObject(engine_id="engine_id", side="side", commander_id="commander_id", user_id="commander__user_id"))
-        rows = rows.annotate(seat_rows=ArraySubquery(seats))
-    battle = rows.first()
+    """The battle row, locked until the commit (transaction.atomic is required around this).
+
+    On PostgreSQL one precompiled statement also brings the seats (T2) and whether ``action_id`` was
+    applied before: the move path's cost is mostly round trips and query building.
+    """
+    if connection.vendor == "postgresql":
+        battle = next(iter(LiveBattle.objects.raw(_LOCK_SQL, [action_id, battle_id])), None)
+        if battle is not None and battle.seat_rows is None:
+            battle.seat_rows = []
+    else:
+        rows = LiveBattle.objects.select_for_update().filter(pk=battle_id)
+        if action_id:
+            prior = BattleEvent.objects.filter(battle=OuterRef("pk"), action_id=action_id).values("version")[:1]
+            rows = rows.annotate(prior_version=Subquery(prior))
+        battle = rows.first()
     if battle is None:
         raise errors.Missing("There is no such battle.")
     return battle
+
+
+_LOCK_SQL = f"""
+SELECT b.*,
+  (SELECT e.version FROM {BattleEvent._meta.db_table} e
+    WHERE e.battle_id = b.record_id AND e.action_id = %s AND e.action_id <> '' LIMIT 1) AS prior_version,
+  (SELECT json_agg(json_build_object('engine_id', u.engine_id, 'side', u.side,
+                                     'commander_id', u.commander_id, 'user_id', c.user_id))
+     FROM {BattleUnit._meta.db_table} u LEFT JOIN {Commander._meta.db_table} c ON c.id = u.commander_id
+    WHERE u.battle_id = b.record_id) AS seat_rows
+FROM {LiveBattle._meta.db_table} b WHERE b.record_id = %s FOR UPDATE OF b
+"""
 
 
 def _record(
@@ -112,14 +129,13 @@ def _record(
         events.extend(battle_finish(battle=battle, state=state, actor=actor))
     elif clock.is_timed(state):
         battle.status = LiveBattle.Status.LIVE
-    battle.save(update_fields=["version", "state", "rolls_used", "turn_key", "done", "deadline", "status",
-                               "ended_at", "map_seed"])
-    row = BattleEvent.objects.create(
+    row = BattleEvent(
         battle=battle, version=battle.version, kind=kind,
         actor=actor if getattr(actor, "is_authenticated", False) else None,
         commander_id=commander_id, action_id=action_id, action=action, events=events,
         rolls_before=rolls_before, dice=dice, created_at=now,
     )
+    _store(battle, row)
     row.board = board_state(battle, state, now)  # type: ignore[attr-defined]
     message = event_message(row, row.board)  # type: ignore[attr-defined]
     send_on_commit([battle_group(battle.pk)], message, version=battle.version,
@@ -128,6 +144,39 @@ def _record(
         battle_id, turn_key, deadline = battle.pk, battle.turn_key, battle.deadline
         transaction.on_commit(lambda: clock.schedule_timeout(battle_id, turn_key, deadline))
     return row
+
+
+_STORED = ("version", "state", "rolls_used", "turn_key", "done", "deadline", "status", "ended_at", "map_seed")
+_LOGGED = ("battle_id", "version", "kind", "actor_id", "commander_id", "action_id", "action", "events",
+           "rolls_before", "dice", "created_at")
+_JSON = {"state", "done", "action", "events", "dice"}
+_STORE_SQL = f"""
+WITH stored AS (
+  UPDATE {LiveBattle._meta.db_table} SET {", ".join(f"{f} = %s" + ("::jsonb" if f in _JSON else "") for f in _STORED)}
+  WHERE record_id = %s RETURNING record_id
+)
+INSERT INTO {BattleEvent._meta.db_table} ({", ".join(_LOGGED[1:])}, battle_id)
+SELECT {", ".join("%s" + ("::jsonb" if f in _JSON else "") for f in _LOGGED[1:])}, record_id FROM stored
+RETURNING id
+"""
+
+
+def _store(battle: LiveBattle, row: BattleEvent) -> None:
+    """Write the new snapshot and its log row; on PostgreSQL in one round trip (the move path's floor)."""
+    if connection.vendor != "postgresql":
+        battle.save(update_fields=list(_STORED))
+        row.save(force_insert=True)
+        return
+
+    def value(obj: Any, name: str) -> Any:
+        item = getattr(obj, name)
+        return json.dumps(item, cls=DjangoJSONEncoder) if name in _JSON and item is not None else item
+
+    params = [value(battle, f) for f in _STORED] + [battle.pk] + [value(row, f) for f in _LOGGED[1:]]
+    with connection.cursor() as cursor:
+        cursor.execute(_STORE_SQL, params)
+        row.pk = cursor.fetchone()[0]
+    row._state.adding = False
 
 
 def _engine(battle: LiveBattle, state: BattleState, action: Action) -> tuple[BattleState, list[dict[str, Any]], list[int]]:
@@ -444,7 +493,6 @@ def battle_clock_sweep(*, now: datetime | None = None) -> int:
 
 def battle_order_give(*, actor: Any, battle_id: int, to: Any, text: Any) -> Any:
     """A faction leader orders a subordinate of his faction on the same side; pushed to him and the moderators."""
-    from campaign.models import Commander
     from tactical.messages import order_message
     from tactical.models import BattleOrder
     from tactical.push import commander_group, moderators_group

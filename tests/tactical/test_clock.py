@@ -12,7 +12,7 @@ from django.db import connection
 from django.utils import timezone
 
 from campaign.errors import Conflict
-from tactical import services, tasks
+from tactical import clock, services, tasks
 from tactical.models import BattleEvent, LiveBattle
 from tests.tactical.conftest import act, march_into_contact, units_of
 
@@ -101,6 +101,7 @@ def test_the_timer_is_queued_for_the_deadline_after_commit(settings: Any, world:
     with mock.patch("tactical.tasks.battle_turn_timeout.apply_async") as queued:
         with django_capture_on_commit_callbacks(execute=True):
             services.battle_start(actor=world.moderator, battle_id=battle.pk)
+        clock._executor().submit(lambda: None).result()  # the broker is written from one background thread
     battle.refresh_from_db()
     queued.assert_called_once_with((battle.pk, "1:attacker"), eta=battle.deadline)
 
