@@ -34,11 +34,13 @@ LOG_SENTENCES: dict[str, Any] = {
     "army_destroyed": gettext_lazy("%(name)s of %(faction)s was destroyed; %(commander)s is displaced to "
                                    "%(capital)s."),
     "army_dissolved": gettext_lazy("%(name)s was swept into %(into)s."),
-    "support_points": gettext_lazy("%(faction)s gains %(added)s support points in %(province)s."),
+    "support_points": gettext_lazy("Support points in %(province)s: +%(added)s for %(faction)s."),
     "support_points_changed": gettext_lazy("Support in %(province)s: %(faction)s adds %(added)s, %(loser)s "
                                            "loses %(removed)s."),
     "quick_battle_begun": gettext_lazy("A quick battle in %(province)s; the seed's hash is %(commitment)s."),
-    "quick_battle_roll": gettext_lazy("%(roller)s rolled %(dice)s = %(total)s against %(target)s (%(purpose)s)."),
+    "quick_battle_roll": lambda data: (
+        gettext_lazy("%(unit)s rolled %(dice)s = %(total)s against %(target)s (%(purpose)s).") if data.get("unit")
+        else gettext_lazy("%(roller)s rolled %(dice)s = %(total)s against %(target)s (%(purpose)s).")),
     "quick_battle_units_lost": gettext_lazy("Units lost in the quick battle: %(units)s."),
     "quick_battle_thrown_back": gettext_lazy("%(army)s is thrown back to %(to)s."),
     "quick_battle_resolved": gettext_lazy("The quick battle in %(province)s: %(result)s by %(margin)s "
@@ -50,7 +52,27 @@ LOG_KIND_KEYS: dict[str, dict[str, str | None]] = {
     "support_points": {"loser": "faction"},
     "army_destroyed": {"capital": "province"},
 }
-LOG_KIND_CHOICES = {"retreat_applied": {"kind": dict(RetreatRecord.Kind.choices)}}
+ROLL_PURPOSES = {
+    "contest (strategy)": gettext_lazy("contest of Strategy"),
+    "contest (tactics)": gettext_lazy("contest of Tactics"),
+    "contest, Luck reroll": gettext_lazy("contest, Luck reroll"),
+    "Morale: hold, retreat or rout": gettext_lazy("Morale: hold, retreat or rout"),
+    "Morale: retreat in good order or rout": gettext_lazy("Morale: retreat in good order or rout"),
+    "Morale: the army holds if half make it": gettext_lazy("Morale: the army holds if half make it"),
+    "Morale again: nowhere to retreat": gettext_lazy("Morale again: nowhere to retreat"),
+}
+RESULTS = {
+    "no clear winner": gettext_lazy("no clear winner"),
+    "minor victory": gettext_lazy("minor victory"),
+    "major victory": gettext_lazy("major victory"),
+    "great victory": gettext_lazy("great victory"),
+    "overwhelming victory": gettext_lazy("overwhelming victory"),
+}
+LOG_KIND_CHOICES = {
+    "retreat_applied": {"kind": dict(RetreatRecord.Kind.choices)},
+    "quick_battle_roll": {"purpose": ROLL_PURPOSES},
+    "quick_battle_resolved": {"result": RESULTS},
+}
 register_sentences(LOG_SENTENCES, kind_keys=LOG_KIND_KEYS, kind_choices=LOG_KIND_CHOICES)
 
 PENALTY_REASONS = {
@@ -212,7 +234,9 @@ def _quick_context(campaign: Campaign, battle: Battle) -> dict[str, Any]:
                                "skills": QuickBattleRecord.Skill.choices}
     if record is not None and record.result:
         result = record.result
-        context["rolls"] = result.get("rolls", [])
+        context["result_label"] = RESULTS.get(result.get("result", ""), result.get("result", ""))
+        context["rolls"] = [{**r, "purpose_label": ROLL_PURPOSES.get(r["purpose"], r["purpose"])}
+                            for r in result.get("rolls", [])]
         context["unit_rows"] = [
             {**u, "outcome_label": OUTCOMES.get(u["outcome"], u["outcome"])} for u in result.get("units", [])
         ]

@@ -146,7 +146,8 @@ def quick_battle_resolve(*, actor: Any, battle: Battle, skill: str, open_field: 
                      "margin": result.margin}
     battle.save(update_fields=["winner", "status", "resolved_at", "result"])
     record.seed = seed.hex()
-    record.result = plain_ids({**result.to_dict(), "rolls": [_plain_roll(r.to_dict()) for r in result.rolls]})
+    record.result = _named(plain_ids({**result.to_dict(), "rolls": [_plain_roll(r.to_dict()) for r in result.rolls]}),
+                           {u.pk: str(u) for u in units.values()})
     record.save(update_fields=["seed", "result"])
     log_append(campaign=campaign, kind="quick_battle_resolved", actor=actor, rule="Q7",
                data={"battle": battle.pk, "province": battle.province.code, "winner": result.winner or "",
@@ -222,6 +223,13 @@ def _apply_outcomes(*, campaign: Campaign, battle: Battle, result: QuickResult, 
     for army_id, lost in lost_from.items():
         lost_by_army[str(army_id)] = lost_by_army.get(str(army_id), 0) + lost
     return retreating, lost_by_army
+
+
+def _named(result: dict[str, Any], names: dict[int, str]) -> dict[str, Any]:
+    """The result with each unit's name beside its id, so the page can show units removed since."""
+    units = [{**u, "name": names.get(u["id"], "")} for u in result["units"]]
+    rolls = [{**r, "name": names.get(r["unit"], r["roller"]) if "unit" in r else r["roller"]} for r in result["rolls"]]
+    return {**result, "units": units, "rolls": rolls}
 
 
 def _plain_roll(roll: dict[str, Any]) -> dict[str, Any]:

@@ -107,6 +107,13 @@ class RetreatPageTests(TestCase):
         record.refresh_from_db()
         self.assertEqual((record.support_added, record.support_removed), (2, 1))
 
+    def test_the_campaign_log_tells_the_retreat_and_the_support(self) -> None:
+        self.client.force_login(user("aspar"))
+        self.client.post(self.choose, {"option": "route:moesia"})
+        text = _text(self.client.get(reverse("campaign", kwargs={"slug": SLUG})))
+        self.assertIn("Army of Thrace retreated from Dacia (Retreat by land): Moesia.", text)
+        self.assertIn("Support points in Dacia: +3 for The Huns.", text)
+
     def test_the_page_in_russian(self) -> None:
         self.client.force_login(user("aspar"))
         text = _text(self.client.get(self.url, HTTP_ACCEPT_LANGUAGE="ru"))
