@@ -155,7 +155,8 @@ def quick_battle_resolve(*, actor: Any, battle: Battle, skill: str, open_field: 
                      "result": result.result, "attacker_margin": result.attacker_margin,
                      "defender_margin": result.defender_margin, "must_retreat": sorted(retreating),
                      "seed": record.seed, "commitment": record.seed_commitment,
-                     "next_day_morale": list(result.next_day_morale)})
+                     "next_day_morale": list(result.next_day_morale),
+                     "commander_captured": result.commander_captured})
     capture_after_retreat(campaign=campaign, battle=battle, actor=actor)
     retreat_deadlines_schedule(campaign=campaign, battle=battle, army_ids=sorted(retreating))
     return record

@@ -31,6 +31,7 @@ from strategic.retreat_selectors import (
     armies_to_retreat,
     pending_retreat,
     plain_ids,
+    retreat_battle_of,
     retreat_deadline,
     unit_key,
 )
@@ -121,6 +122,10 @@ def retreat_sweep(*, now: datetime | None = None) -> int:
     now = now or timezone.now()
     applied = 0
     for army in armies_to_retreat():
+        battle = retreat_battle_of(army=army)
+        # Cheap check first: only overdue retreats take the campaign's lock.
+        if battle is None or retreat_deadline(campaign=army.campaign, battle=battle) > now:
+            continue
         try:
             if retreat_expire(army_id=army.pk, now=now) is not None:
                 applied += 1
