@@ -215,3 +215,53 @@ class DefenderRetreatTests(TestCase):
             retreat_choose(actor=user("attila"), army=army(self.campaign, "Host of Attila"), route=["pannonia"])
         self.assertEqual((caught.exception.rule, RetreatRecord.objects.filter(campaign=self.campaign).count()),
                          ("S10", 1))
+
+
+@override_settings(PASSWORD_HASHERS=FAST_HASHER)
+class FortressTests(TestCase):
+    """Bleda's Horde, beaten defending Pannonia (a Hunnic fortress city of capacity 3) against an attack from
+    Dacia, may put up to three units into the city and retreat with the rest (R3)."""
+
+    campaign: Campaign
+
+    @classmethod
+    def setUpTestData(cls) -> None:
+        cls.campaign = load()
+
+    def setUp(self) -> None:
+        from django.utils import timezone
+
+        thrace = army(self.campaign, "Army of Thrace")
+        # Test setup: the battle record as if the Army of Thrace had attacked Pannonia from Dacia and won.
+        Army.objects.filter(pk=thrace.pk).update(province=province(self.campaign, "pannonia"))
+        self.horde = army(self.campaign, "Horde of Bleda")
+        Battle.objects.create(
+            campaign=self.campaign, turn=1, province=province(self.campaign, "pannonia"),
+            origin=province(self.campaign, "dacia"), terrain="field", attacker_army=thrace,
+            attacker_faction=thrace.faction, defender_faction=self.horde.faction, status=Battle.Status.RESOLVED,
+            winner=Battle.Side.ATTACKER, resolved_at=timezone.now(),
+        )
+        Army.objects.filter(pk=self.horde.pk).update(must_retreat=True)
+        self.horde.refresh_from_db()
+
+    def test_r3_the_city_has_room_for_three(self) -> None:
+        pending = pending_retreat(army=self.horde)
+        assert pending is not None and pending.options.fortress is not None
+        self.assertEqual((pending.options.fortress.room, pending.options.destinations), (3, ("sarmatia",)))
+
+    def test_r3_three_units_go_into_the_city_and_the_rest_retreat(self) -> None:
+        inside = [unit(self.campaign, n).pk for n in ("Horse Archers of Bleda", "Horse Archers of the Puszta",
+                                                       "Gepid Levy")]
+        record = retreat_choose(actor=user("bleda"), army=self.horde, fortress_units=inside, route=["sarmatia"])
+        garrison = Unit.objects.filter(campaign=self.campaign, in_fortress=True, province__code="pannonia")
+        self.assertEqual((record.kind, sorted(u.name for u in garrison)),
+                         ("fortress+route", ["Gepid Levy", "Horse Archers of Bleda", "Horse Archers of the Puszta"]))
+        horde = army(self.campaign, "Horde of Bleda")
+        self.assertEqual((horde.province.code, [u.name for u in horde.units.all()]), ("sarmatia", ["Sarmatian Riders"]))
+
+    def test_r3_a_fourth_unit_does_not_fit(self) -> None:
+        from campaign.errors import Conflict
+
+        with self.assertRaises(Conflict) as caught:
+            retreat_choose(actor=user("bleda"), army=self.horde, fortress_units=[u.pk for u in self.horde.units.all()])
+        self.assertEqual(caught.exception.rule, "R3")
