@@ -176,6 +176,9 @@ def _army_for_page(request: HttpRequest, slug: str, army_id: int) -> tuple[Campa
 def retreat_page(request: HttpRequest, slug: str, army_id: int) -> HttpResponse:
     """The beaten army's legal retreats on the map, with penalties, sweeps, fortress and sea (R1–R5)."""
     campaign, army = _army_for_page(request, slug, army_id)
+    # Whoever looks after the deadline sees the default applied (R1), as the sweep would apply it.
+    if retreat_services.retreat_expire(army_id=army.pk) is not None:
+        army = Army.objects.filter(pk=army.pk).select_related("faction", "commander", "province").first() or army
     return _retreat_render(request, campaign, army)
 
 

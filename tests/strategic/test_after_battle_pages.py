@@ -114,6 +114,14 @@ class RetreatPageTests(TestCase):
         self.assertIn("Army of Thrace retreated from Dacia (Retreat by land): Moesia.", text)
         self.assertIn("Support points in Dacia: +3 for The Huns.", text)
 
+    def test_after_the_deadline_the_page_shows_the_default_applied(self) -> None:
+        resolved = self.scene.battle.resolved_at
+        assert resolved is not None
+        Battle.objects.filter(pk=self.scene.battle.pk).update(resolved_at=resolved.replace(year=2000))
+        text = _text(self.client.get(self.url))
+        self.assertIn("This army owes no retreat.", text)
+        self.assertIn("Dacia: Retreat by land → Moesia (by default)", text)
+
     def test_the_page_in_russian(self) -> None:
         self.client.force_login(user("aspar"))
         text = _text(self.client.get(self.url, HTTP_ACCEPT_LANGUAGE="ru"))

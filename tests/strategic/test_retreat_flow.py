@@ -265,3 +265,49 @@ class FortressTests(TestCase):
         with self.assertRaises(Conflict) as caught:
             retreat_choose(actor=user("bleda"), army=self.horde, fortress_units=[u.pk for u in self.horde.units.all()])
         self.assertEqual(caught.exception.rule, "R3")
+
+
+@override_settings(PASSWORD_HASHERS=FAST_HASHER)
+class SeaTests(TestCase):
+    """The Praesental Army, beaten defending Thracia (a port) against the Huns coming from Moesia, may sail
+    to any friendly port within the East's naval capacity of 10 (R5)."""
+
+    campaign: Campaign
+
+    @classmethod
+    def setUpTestData(cls) -> None:
+        cls.campaign = load()
+
+    def setUp(self) -> None:
+        from django.utils import timezone
+
+        host = army(self.campaign, "Host of Attila")
+        # Test setup: the battle record as if Attila had attacked Thracia from Moesia and won.
+        Army.objects.filter(pk=host.pk).update(province=province(self.campaign, "thracia"))
+        self.praesental = army(self.campaign, "Praesental Army")
+        Battle.objects.create(
+            campaign=self.campaign, turn=1, province=province(self.campaign, "thracia"),
+            origin=province(self.campaign, "moesia"), terrain="field", attacker_army=host,
+            attacker_faction=host.faction, defender_faction=self.praesental.faction,
+            status=Battle.Status.RESOLVED, winner=Battle.Side.ATTACKER, resolved_at=timezone.now(),
+        )
+        Army.objects.filter(pk=self.praesental.pk).update(must_retreat=True)
+        self.praesental.refresh_from_db()
+
+    def test_r5_the_friendly_ports_are_offered_with_the_capacity(self) -> None:
+        pending = pending_retreat(army=self.praesental)
+        assert pending is not None and pending.options.sea is not None
+        self.assertEqual((pending.options.sea.capacity, "achaea" in pending.options.sea.ports,
+                          "thracia" in pending.options.sea.ports), (10, True, False))
+
+    def test_r5_the_army_sails_to_achaea(self) -> None:
+        record = retreat_choose(actor=user("theodosius"), army=self.praesental, sea_port="achaea")
+        praesental = army(self.campaign, "Praesental Army")
+        self.assertEqual((record.kind, praesental.province.code, praesental.units.count()), ("sea", "achaea", 3))
+
+    def test_r5_an_enemy_port_is_refused(self) -> None:
+        from campaign.errors import Conflict
+
+        with self.assertRaises(Conflict) as caught:
+            retreat_choose(actor=user("theodosius"), army=self.praesental, sea_port="africa")
+        self.assertEqual(caught.exception.rule, "R5")
