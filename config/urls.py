@@ -13,10 +13,12 @@ urlpatterns = [
     path("api/", include("strategic.api_map_urls")),
     path("api/", include("strategic.after_battle_api_urls")),
     path("api/tactical/", include("tactical.api_urls")),
+    path("api/moderation/", include("moderation.api_urls")),
     path("admin/", admin.site.urls),
     path("accounts/", include("campaign.account_urls")),
     path("", include("campaign.urls")),
     path("", include("tactical.urls")),
+    path("", include("moderation.urls")),
     path("", include("strategic.urls")),
     path("", include("strategic.after_battle_urls")),
 ]

@@ -5,3 +5,8 @@ from django.utils.translation import gettext_lazy as _
 class ModerationConfig(AppConfig):
     name = "moderation"
     verbose_name = _("Moderation")
+
+    def ready(self) -> None:
+        from moderation.logtext import register
+
+        register()

@@ -1,0 +1,164 @@
+"""The moderation API: the audit log, dice verification, disputes and the battle console's actions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from campaign import permissions
+from campaign.errors import NotFound
+from campaign.models import Campaign
+from moderation import services
+from moderation.dice import dice_report, roll_summary
+from moderation.interceptions import interception_record
+from moderation.selectors import AuditFilter, audit_log
+from strategic.models import Battle
+
+NO_CAMPAIGN = "No such campaign."
+NO_DICE = "This battle rolled no dice."
+
+
+def _readable(request: Request, slug: str) -> Campaign:
+    campaign = Campaign.objects.filter(slug=slug).first()
+    if campaign is None or not permissions.can_read_campaign(request.user, campaign):
+        raise NotFound(NO_CAMPAIGN)
+    return campaign
+
+
+class AuditLogView(APIView):
+    """The campaign's audit log (M3), filtered by battle, turn, unit and person."""
+
+    permission_classes = [AllowAny]
+
+    class OutputSerializer(serializers.Serializer):
+        ref = serializers.CharField()
+        source = serializers.CharField()
+        created_at = serializers.DateTimeField()
+        turn = serializers.IntegerField()
+        battle = serializers.IntegerField(allow_null=True)
+        version = serializers.IntegerField(allow_null=True)
+        actor = serializers.CharField()
+        kind = serializers.CharField()
+        rule = serializers.CharField()
+        text = serializers.CharField()
+        reason = serializers.CharField()
+        units = serializers.ListField(child=serializers.IntegerField())
+        disputes = serializers.IntegerField()
+
+    @extend_schema(responses={200: OutputSerializer(many=True)})
+    def get(self, request: Request, slug: str) -> Response:
+        campaign = _readable(request, slug)
+        rows = audit_log(campaign=campaign, filters=AuditFilter.parse(request.query_params))
+        return Response(self.OutputSerializer(rows, many=True).data)
+
+
+class DisputeView(APIView):
+    """A participant disputes one entry of the audit log."""
+
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        entry = serializers.CharField(max_length=40)
+        text = serializers.CharField(max_length=4000)
+
+    @extend_schema(request=InputSerializer, responses={201: dict})
+    def post(self, request: Request, slug: str) -> Response:
+        campaign = _readable(request, slug)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        dispute = services.dispute_open(actor=request.user, campaign=campaign, ref=data.validated_data["entry"],
+                                        text=data.validated_data["text"])
+        return Response({"id": dispute.pk, "entry": dispute.entry_ref, "status": dispute.status},
+                        status=status.HTTP_201_CREATED)
+
+
+class DiceView(APIView):
+    """M2: the commitment, the revealed seed and every logged roll recomputed."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: dict})
+    def get(self, request: Request, slug: str, battle_id: int) -> Response:
+        campaign = _readable(request, slug)
+        battle = get_object_or_404(Battle, pk=battle_id, campaign=campaign)
+        report = dice_report(battle=battle)
+        if report is None:
+            raise NotFound(NO_DICE)
+        return Response(roll_summary(report))
+
+
+class InterceptionsView(APIView):
+    """T10.4: the interception record (GET, anyone who reads the campaign) and a ruling (POST, moderators)."""
+
+    permission_classes = [AllowAny]
+
+    class InputSerializer(serializers.Serializer):
+        version = serializers.IntegerField(min_value=1, max_value=2**31)
+        unit = serializers.CharField(max_length=20)
+        verdict = serializers.CharField(max_length=10)
+        reason = serializers.CharField(max_length=4000)
+
+    @extend_schema(responses={200: dict})
+    def get(self, request: Request, slug: str, battle_id: int) -> Response:
+        campaign = _readable(request, slug)
+        battle = get_object_or_404(Battle, pk=battle_id, campaign=campaign)
+        live = getattr(battle, "live", None)
+        entries = interception_record(battle=live) if live is not None else []
+        return Response([_interception(e) for e in entries])
+
+    @extend_schema(request=InputSerializer, responses={201: dict})
+    def post(self, request: Request, slug: str, battle_id: int) -> Response:
+        _readable(request, slug)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        ruling = services.interception_rule(actor=request.user, battle_id=battle_id, **data.validated_data)
+        return Response({"version": ruling.version, "unit": ruling.unit, "target": ruling.target,
+                         "verdict": ruling.verdict, "reason": ruling.reason, "log_entry": ruling.log_entry_id},
+                        status=status.HTTP_201_CREATED)
+
+
+def _interception(entry: Any) -> dict[str, Any]:
+    ruling = entry.ruling
+    return {
+        "version": entry.version, "unit": entry.unit, "target": entry.target, "volley": entry.volley,
+        "turn_ended_at": entry.turn_ended_at.isoformat() if entry.turn_ended_at else None,
+        "declared_at": entry.declared_at.isoformat(), "declared_by": entry.declared_by,
+        "ruling": None if ruling is None else {"verdict": ruling.verdict, "reason": ruling.reason,
+                                               "moderator": ruling.moderator.get_username() if ruling.moderator else ""},
+    }
+
+
+class EndBattleView(APIView):
+    """T11: the moderator ends the battle, with a reason."""
+
+    permission_classes = [AllowAny]
+
+    class InputSerializer(serializers.Serializer):
+        winner = serializers.CharField(max_length=10)
+        reason = serializers.CharField(max_length=4000)
+
+    @extend_schema(request=InputSerializer, responses={200: dict})
+    def post(self, request: Request, slug: str, battle_id: int) -> Response:
+        _readable(request, slug)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        battle = services.battle_end(actor=request.user, battle_id=battle_id, **data.validated_data)
+        return Response({"battle": battle.pk, "status": battle.status, "version": battle.version})
+
+
+class DieRollView(APIView):
+    """T7.6 on demand: always 409, since the server rolls every die itself in the resolution (M2)."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(request=None, responses={409: dict})
+    def post(self, request: Request, slug: str, battle_id: int) -> Response:
+        _readable(request, slug)
+        services.battle_die_roll(actor=request.user, battle_id=battle_id)

@@ -1,0 +1,26 @@
+"""Sentences of the moderation layer's campaign log entries (registered with ``campaign.logtext``)."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+
+from campaign.logtext import register_sentences
+
+SENTENCES = {
+    "dispute_answered": _("The moderator answered dispute #%(dispute)s about entry %(entry)s."),
+    "faction_deadline_extended": _("The deadline of %(faction)s was extended by %(hours)s h."),
+    "interception_ruled": _("Interception by %(unit)s of %(target)s in battle #%(battle)s: %(verdict)s."),
+    "battle_ended_by_moderator": _("The moderator ended battle #%(battle)s: the %(winner)s wins."),
+}
+CHOICES = {
+    "verdict": {"confirmed": _("confirmed"), "overruled": _("overruled")},
+}
+KIND_CHOICES = {
+    "battle_ended_by_moderator": {"winner": {"attacker": _("attacker"), "defender": _("defender")}},
+}
+
+
+def register() -> None:
+    """Add the sentences (called once from the app config)."""
+    register_sentences(SENTENCES, choices=CHOICES, kind_keys={"interception_ruled": {"target": "unit"}},
+                       kind_choices=KIND_CHOICES)

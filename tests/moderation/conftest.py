@@ -1,0 +1,107 @@
+"""Fixtures of the moderation tests: the shared world, an observer, a live battle and one that rolled a die."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from campaign.models import Membership
+from strategic.models import Battle
+from tactical import services
+from tactical.models import LiveBattle
+from tests.factories import UserFactory, build_world, member
+
+
+@pytest.fixture(autouse=True)
+def _fast(settings: Any) -> None:
+    """No timer task reaches a broker; fast password hashing."""
+    settings.TACTICAL_CLOCK_TASKS = False
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def world(db: Any) -> Any:
+    """``build_world`` plus an observer of the campaign."""
+    w = build_world()
+    w.observer = member(w.campaign, Membership.Role.OBSERVER, user=UserFactory(username="observer"))
+    return w
+
+
+@pytest.fixture
+def record(world: Any) -> Battle:
+    """East's Danube army attacks Dalmatia from Dacia, on a field."""
+    return Battle.objects.create(
+        campaign=world.campaign, turn=1, province=world.dalmatia, origin=world.dacia, terrain="field",
+        attacker_army=world.east_army, attacker_faction=world.east, defender_faction=world.west,
+    )
+
+
+def act(battle: LiveBattle, user: Any, action: dict[str, Any]) -> services.ActionResult:
+    """Apply an action through the tactical service."""
+    return services.battle_action_apply(actor=user, battle_id=battle.pk, action=action)
+
+
+def units_of(battle: LiveBattle, side: str) -> list[str]:
+    """Engine ids of a side's units, in order."""
+    return [u["id"] for u in battle.state["units"] if u["side"] == side]
+
+
+@pytest.fixture
+def live(world: Any, record: Battle) -> LiveBattle:
+    """Round 1 on an open field: East in row 18 at x = 8, 9 facing N; West in row 2 at x = 8, 9 facing S."""
+    battle = services.battle_setup(actor=world.moderator, record=record, map_seed=7)
+    cells = [{"x": x, "y": y, "feature": None} for x, y, _ in battle.state["cells"]]
+    if cells:
+        services.battle_map_edit(actor=world.moderator, battle_id=battle.pk, cells=cells)
+    battle.refresh_from_db()
+    for x, unit in zip((8, 9), units_of(battle, "attacker"), strict=True):
+        act(battle, world.east_general, {"do": "deploy", "unit": unit, "x": x, "y": 18, "facing": "N"})
+    for x, unit in zip((8, 9), units_of(battle, "defender"), strict=True):
+        act(battle, world.west_leader, {"do": "deploy", "unit": unit, "x": x, "y": 2, "facing": "S"})
+    act(battle, world.east_general, {"do": "ready", "side": "attacker"})
+    act(battle, world.west_leader, {"do": "ready", "side": "defender"})
+    battle.refresh_from_db()
+    return battle
+
+
+@pytest.fixture
+def in_contact(world: Any, live: LiveBattle) -> LiveBattle:
+    """Round 5: East's first unit has marched into contact with West's at (8, 2) and East ended its turn;
+    West's second unit could intercept, so the window is open (T10)."""
+    east = units_of(live, "attacker")[0]
+    paths = [[[8, 17], [8, 16], [8, 15]], [[8, 14], [8, 13], [8, 12]], [[8, 11], [8, 10], [8, 9]],
+             [[8, 8], [8, 7], [8, 6]]]
+    for path in paths:
+        act(live, world.east_general, {"do": "move", "unit": east, "path": path})
+        act(live, world.east_general, {"do": "end_turn"})
+        act(live, world.west_leader, {"do": "end_turn"})
+    act(live, world.east_general, {"do": "move", "unit": east, "path": [[8, 5], [8, 4], [8, 3]]})
+    act(live, world.east_general, {"do": "end_turn"})
+    return live
+
+
+@pytest.fixture
+def fought(world: Any, in_contact: LiveBattle) -> LiveBattle:
+    """No interception; two resolutions (3 against 3) leave East's first unit and West's first unit both at 0
+    or less: the server rolls the T7.6 die in version 23."""
+    act(in_contact, world.west_leader, {"do": "end_interceptions"})
+    act(in_contact, world.west_leader, {"do": "end_turn"})
+    in_contact.refresh_from_db()
+    return in_contact
+
+
+@pytest.fixture
+def intercepted(world: Any, in_contact: LiveBattle) -> LiveBattle:
+    """West's second unit intercepts East's first unit, stepping from (9, 2) to (9, 3), in version 22 (T10)."""
+    interceptor, target = units_of(in_contact, "defender")[1], units_of(in_contact, "attacker")[0]
+    act(in_contact, world.west_leader, {"do": "intercept", "unit": interceptor, "target": target, "path": [[9, 3]]})
+    in_contact.refresh_from_db()
+    return in_contact
+
+
+def end(battle: LiveBattle, world: Any, winner: str = "attacker") -> LiveBattle:
+    """The moderator ends the battle through the engine (the seed is revealed)."""
+    act(battle, world.moderator, {"do": "end_battle", "winner": winner})
+    battle.refresh_from_db()
+    return battle
