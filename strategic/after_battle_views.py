@@ -26,6 +26,7 @@ from strategic.mapdraw import map_data, map_svg
 from strategic.models import Army, Battle, Province
 from strategic.retreat_models import QuickBattleRecord, RetreatRecord
 from strategic.retreat_selectors import PendingRetreat, armies_to_retreat, pending_retreat, recent_retreats
+from strategic.roster import lines_text
 
 LOG_SENTENCES: dict[str, Any] = {
     "retreat_applied": gettext_lazy("%(name)s retreated from %(province)s (%(kind)s): %(path)s."),
@@ -152,13 +153,20 @@ def _options_context(campaign: Campaign, pending: PendingRetreat) -> dict[str, A
     }
 
 
+def _units_of(army: Army) -> list[Any]:
+    units = list(army.units.select_related("unit_type").order_by("health_halves", "pk"))
+    for unit in units:
+        unit.health_text = f"{lines_text(unit.health_halves)}/{lines_text(int(unit.unit_type.health * 2))}"  # type: ignore[attr-defined]
+    return units
+
+
 def _retreat_render(request: HttpRequest, campaign: Campaign, army: Army, *, status: int = 200,
                     error: ServiceError | None = None) -> HttpResponse:
     pending = pending_retreat(army=army)
     context: dict[str, Any] = {
         "campaign": campaign, "army": army, "pending": pending, "error": error,
         "may_choose": permissions.can_command_army(request.user, army),
-        "units": list(army.units.select_related("unit_type").order_by("health_halves", "pk")),
+        "units": _units_of(army),
         "records": list(RetreatRecord.objects.filter(army=army).select_related("destination", "battle__province")[:5]),
     }
     if pending is not None:
