@@ -8,6 +8,7 @@ who asks, lock the rows, execute the engine's result on the database and log eve
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
@@ -134,9 +135,11 @@ def retreat_sweep(*, now: datetime | None = None) -> int:
     return applied
 
 
-def _engine_error(exc: IllegalAction | InvalidAction) -> ServiceError:
+def _engine_error(exc: IllegalAction | InvalidAction, names: dict[str, str]) -> ServiceError:
     if isinstance(exc, IllegalAction):
-        return Conflict(str(RETREAT_REFUSED % {"rule": exc.rule, "reason": exc.reason}), rule=exc.rule)
+        # The engine names provinces by code: the reader sees their names.
+        reason = re.sub(r"\b[a-z][a-z0-9_-]*\b", lambda m: names.get(m.group(0), m.group(0)), exc.reason)
+        return Conflict(str(RETREAT_REFUSED % {"rule": exc.rule, "reason": reason}), rule=exc.rule)
     return ServiceError(str(RETREAT_MALFORMED % {"field": exc.field, "message": exc.message}), field="choice")
 
 
@@ -155,7 +158,8 @@ def _apply(*, campaign: Campaign, pending: PendingRetreat, choice: RetreatChoice
     try:
         result = apply_retreat(pending.inp, choice)
     except (IllegalAction, InvalidAction) as exc:
-        raise _engine_error(exc) from exc
+        names = {p.code: p.name for p in Province.objects.filter(campaign=campaign)}
+        raise _engine_error(exc, names) from exc
     army, battle = pending.army, pending.battle
     name, army_id = army.name, army.pk
     provinces = {p.code: p for p in Province.objects.filter(campaign=campaign)}

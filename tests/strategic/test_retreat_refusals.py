@@ -42,7 +42,7 @@ class RefusalTests(TestCase):
     def test_r1_1_the_attacker_may_not_go_first_into_dalmatia(self) -> None:
         exc = self.refused(Conflict, route=["dalmatia"])
         self.assertEqual((exc.rule, exc.message), (
-            "R1.1", "This retreat is not allowed (R1.1): the attacker must first retreat into moesia"))
+            "R1.1", "This retreat is not allowed (R1.1): the attacker must first retreat into Moesia"))
         self.assert_nothing_changed()
 
     def test_r1_3_ending_farther_than_the_nearest_is_refused(self) -> None:
