@@ -69,7 +69,7 @@ def dispute_answer(*, actor: Any, dispute: Dispute, answer: Any) -> Dispute:
     """The moderator answers a dispute; the answer is appended to the campaign log as its reason (M3)."""
     _require_moderator(actor, dispute.campaign)
     body = _text(answer, NEEDS_ANSWER, "answer")
-    dispute = Dispute.objects.select_for_update().select_related("battle_event").get(pk=dispute.pk)
+    dispute = Dispute.objects.select_for_update(of=("self",)).select_related("battle_event").get(pk=dispute.pk)
     if dispute.status == Dispute.Status.ANSWERED:
         raise Conflict(str(ALREADY_ANSWERED))
     entry = log_append(campaign=dispute.campaign, kind="dispute_answered", actor=actor, rule="M3", reason=body,

@@ -49,7 +49,8 @@ def units_of(battle: LiveBattle, side: str) -> list[str]:
 
 @pytest.fixture
 def live(world: Any, record: Battle) -> LiveBattle:
-    """Round 1 on an open field: East in row 18 at x = 8, 9 facing N; West in row 2 at x = 8, 9 facing S."""
+    """Round 1 on an open field (map seed 7 has no special cell): version 1 the setup, 2–3 East deploys in row
+    18 at x = 8, 9 facing N, 4–5 West in row 2 at x = 8, 9 facing S, 6–7 both sides ready."""
     battle = services.battle_setup(actor=world.moderator, record=record, map_seed=7)
     cells = [{"x": x, "y": y, "feature": None} for x, y, _ in battle.state["cells"]]
     if cells:
