@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 from django.db import connection
+from django.utils import translation
 
 from campaign.errors import Conflict
 from campaign.models import LogEntry
@@ -16,6 +17,13 @@ from strategic.models import Army
 from tests.factories import build_world
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture(autouse=True)
+def english() -> Any:
+    """The worker threads speak the default language; so must the messages compared with theirs."""
+    with translation.override("en"):
+        yield
 
 
 def _race(calls: list[Any]) -> list[Any]:
