@@ -135,6 +135,17 @@ class PenaltyAndDestructionTests(TestCase):
         record = retreat_choose(actor=user("aspar"), army=self.scene.thrace, route=["moesia", "macedonia"])
         self.assertEqual((record.units_lost, record.support_points), (1, 3))
 
+    def test_r2_own_units_met_on_the_way_are_swept_into_the_army_before_the_penalty(self) -> None:
+        # The East's new archers stand in Moesia too: one unit, not more than the army's two.
+        Unit.objects.filter(campaign=self.campaign, name="Sagittarii of Constantinople").update(
+            province=province(self.campaign, "moesia"))
+        record = retreat_choose(actor=user("aspar"), army=self.scene.thrace, route=["moesia", "macedonia"])
+        thrace = army(self.campaign, "Army of Thrace")
+        # Three after the sweep, one lost: the least healthy (3 lines), the older unit first on a tie.
+        self.assertEqual(_health(thrace), [("Scholae Palatinae", 4.5), ("Sagittarii of Constantinople", 3.0)])
+        self.assertEqual([u["id"] for u in record.result["swept_units"]],
+                         [unit(self.campaign, "Sagittarii of Constantinople").pk])
+
     def _close_every_way(self) -> None:
         moesia = province(self.campaign, "moesia")
         for code in ("macedonia",):
