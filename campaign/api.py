@@ -82,11 +82,11 @@ class CampaignView(APIView):
         serializer.is_valid(raise_exception=True)
         return dict(serializer.validated_data)
 
-    def get_object_or_404(self, model: type[Model], pk: Any, what: str, **filters: Any) -> Any:
-        """An object of this campaign by id, else 404."""
+    def get_object_or_404(self, model: type[Model], pk: Any, **filters: Any) -> Any:
+        """An object of this campaign by id, else 404 naming its kind in the reader's language."""
         obj = model.objects.filter(campaign=self.campaign, pk=pk, **filters).first()  # type: ignore[attr-defined]
         if obj is None:
-            raise NotFound(str(OBJECT_NOT_FOUND % {"what": what}))
+            raise NotFound(str(OBJECT_NOT_FOUND % {"what": model._meta.verbose_name}))
         return obj
 
     def require_moderator(self) -> None:
@@ -168,12 +168,12 @@ class FactionDetailView(CampaignView):
     @extend_schema(responses={200: FactionOut, **READ_ERRORS})
     def get(self, request: Request, slug: str, pk: int) -> Response:
         """The faction."""
-        return Response(FactionOut(self.get_object_or_404(Faction, pk, "faction")).data)
+        return Response(FactionOut(self.get_object_or_404(Faction, pk)).data)
 
     @extend_schema(request=FactionUpdateIn, responses=errors({200: FactionOut}))
     def patch(self, request: Request, slug: str, pk: int) -> Response:
         """Change the faction (moderator)."""
-        faction = self.get_object_or_404(Faction, pk, "faction")
+        faction = self.get_object_or_404(Faction, pk)
         self.require_moderator()
         faction = services.faction_update(
             actor=request.user, faction=faction, **self.valid(FactionUpdateIn, partial=True)

@@ -72,12 +72,12 @@ class UnitTypeDetailView(CampaignView):
     @extend_schema(responses={200: UnitTypeOut, **READ_ERRORS})
     def get(self, request: Request, slug: str, pk: int) -> Response:
         """The unit card."""
-        return Response(UnitTypeOut(self.get_object_or_404(UnitType, pk, "unit type")).data)
+        return Response(UnitTypeOut(self.get_object_or_404(UnitType, pk)).data)
 
     @extend_schema(request=UnitTypeUpdateIn, responses=errors({200: UnitTypeOut}))
     def patch(self, request: Request, slug: str, pk: int) -> Response:
         """Change the unit card (moderator)."""
-        unit_type = self.get_object_or_404(UnitType, pk, "unit type")
+        unit_type = self.get_object_or_404(UnitType, pk)
         self.require_moderator()
         data = self.valid(UnitTypeUpdateIn, partial=True)
         unit_type = services.unit_type_update(actor=request.user, unit_type=unit_type, **data)
@@ -108,12 +108,12 @@ class ProvinceDetailView(CampaignView):
     @extend_schema(responses={200: ProvinceOut, **READ_ERRORS})
     def get(self, request: Request, slug: str, pk: int) -> Response:
         """The province."""
-        return Response(ProvinceOut(self.get_object_or_404(Province, pk, "province")).data)
+        return Response(ProvinceOut(self.get_object_or_404(Province, pk)).data)
 
     @extend_schema(request=ProvinceUpdateIn, responses=errors({200: ProvinceOut}))
     def patch(self, request: Request, slug: str, pk: int) -> Response:
         """Change the province (moderator)."""
-        province = self.get_object_or_404(Province, pk, "province")
+        province = self.get_object_or_404(Province, pk)
         self.require_moderator()
         data = self.valid(ProvinceUpdateIn, partial=True)
         reason = data.pop("reason", "")
@@ -178,7 +178,7 @@ class UnitDetailView(CampaignView):
     @extend_schema(responses={200: UnitOut, **READ_ERRORS})
     def get(self, request: Request, slug: str, pk: int) -> Response:
         """The unit."""
-        return Response(UnitOut(self.get_object_or_404(Unit, pk, "unit")).data)
+        return Response(UnitOut(self.get_object_or_404(Unit, pk)).data)
 
 
 class UnitAssignView(CampaignView):
@@ -187,7 +187,7 @@ class UnitAssignView(CampaignView):
     @extend_schema(request=UnitAssignIn, responses=errors({200: UnitOut}))
     def post(self, request: Request, slug: str, pk: int) -> Response:
         """The faction's leader or a moderator assigns the unit."""
-        unit = self.get_object_or_404(Unit, pk, "unit")
+        unit = self.get_object_or_404(Unit, pk)
         self.require(permissions.can_lead_faction(request.user, unit.faction), services.NEEDS_LEADER)
         unit = services.unit_assign(actor=request.user, unit=unit, **self.valid(UnitAssignIn))
         return Response(UnitOut(unit).data)
@@ -215,7 +215,7 @@ class ArmyView(CampaignView):
 
     def army(self, pk: int) -> Army:
         """The army, or 404."""
-        return self.get_object_or_404(Army, pk, "army")
+        return self.get_object_or_404(Army, pk)
 
     def require_leader(self, army: Army) -> None:
         """403 unless the user leads the army's faction or moderates."""
@@ -312,7 +312,7 @@ class BattleDetailView(CampaignView):
     @extend_schema(responses={200: BattleOut, **READ_ERRORS})
     def get(self, request: Request, slug: str, pk: int) -> Response:
         """The battle and its supporters."""
-        return Response(BattleOut(self.get_object_or_404(Battle, pk, "battle")).data)
+        return Response(BattleOut(self.get_object_or_404(Battle, pk)).data)
 
 
 class BattleSupportView(CampaignView):
@@ -321,7 +321,7 @@ class BattleSupportView(CampaignView):
     @extend_schema(request=BattleSupportIn, responses=errors({201: BattleSupportOut}))
     def post(self, request: Request, slug: str, pk: int) -> Response:
         """The supporting army's commander, its faction's leader or a moderator declares it."""
-        battle = self.get_object_or_404(Battle, pk, "battle")
+        battle = self.get_object_or_404(Battle, pk)
         data = self.valid(BattleSupportIn)
         self.require(permissions.can_command_army(request.user, data["army"]), services.NEEDS_COMMANDER)
         support = services.battle_support_declare(actor=request.user, battle=battle, **data)
