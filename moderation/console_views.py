@@ -54,7 +54,8 @@ def _console_context(campaign: Campaign) -> dict[str, Any]:
         "factions": list(Faction.objects.filter(campaign=campaign).order_by("turn_order", "slug")),
         "commanders": Commander.objects.filter(campaign=campaign, user__isnull=True).select_related("faction"),
         "invitations": Invitation.objects.filter(campaign=campaign, used_by__isnull=True).order_by("-id"),
-        "settings_rows": [{"spec": spec, "value": campaign.setting(spec.name)} for spec in SETTINGS],
+        "settings_rows": [{"spec": spec, "value": campaign.setting(spec.name), "is_bool": spec.kind is bool}
+                          for spec in SETTINGS],
         "open_disputes": disputes_of(campaign=campaign, status=Dispute.Status.OPEN),
         "battles": LiveBattle.objects.filter(campaign=campaign).select_related("record__province"),
     }

@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from combat.model import BattleState, Status
 from moderation.dice import DiceReport
@@ -77,7 +78,8 @@ def battle_report_bbcode(*, battle: LiveBattle, state: BattleState, dice: DiceRe
             lines.append(line)
         lines.append("[/list]")
     lost = [u for u in state.units.values() if u.status is Status.ROUTED]
-    lines.append(_("Losses: %(count)s units routed") % {"count": len(lost)})
+    lines.append(ngettext("Losses: %(count)s unit routed", "Losses: %(count)s units routed", len(lost))
+                 % {"count": len(lost)})
     interceptions = [(row.version, e) for row in BattleEvent.objects.filter(battle=battle).order_by("version")
                      for e in row.events if e.get("type") == "interception_declared"]
     if interceptions:

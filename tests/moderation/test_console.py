@@ -1,0 +1,129 @@
+"""M1: the campaign console is for the campaign's moderators only; each change is logged with its reason."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+
+from campaign.models import Campaign, Faction, Invitation, LogEntry, Membership
+from moderation.models import Dispute
+from moderation.services import dispute_open
+from tactical.models import LiveBattle
+
+ROLES = ("anonymous", "observer", "east_general", "west_leader", "other_moderator", "moderator")
+
+
+def _client(world: Any, role: str) -> Client:
+    client = Client()
+    if role != "anonymous":
+        client.force_login(getattr(world, role))
+    return client
+
+
+@pytest.mark.parametrize(("role", "status"), [
+    ("anonymous", 403), ("observer", 403), ("east_general", 403),  # a player
+    ("west_leader", 403), ("other_moderator", 403), ("moderator", 200),
+])
+def test_who_opens_the_campaign_console(world: Any, role: str, status: int) -> None:
+    assert _client(world, role).get("/c/limes/console/").status_code == status
+
+
+@pytest.mark.parametrize("role", ROLES[:-1])
+def test_nobody_but_the_moderator_changes_a_setting(world: Any, role: str) -> None:
+    response = _client(world, role).post("/c/limes/console/settings/", {"turn_seconds": "60"})
+    assert response.status_code == 403
+    assert Campaign.objects.get(pk=world.campaign.pk).setting("turn_seconds") == 40
+
+
+def _strategic(world: Any) -> Campaign:
+    deadline = timezone.now() + timedelta(hours=2)
+    Campaign.objects.filter(pk=world.campaign.pk).update(phase="strategic", current_faction=world.east,
+                                                         faction_deadline=deadline)
+    return Campaign.objects.get(pk=world.campaign.pk)
+
+
+def test_extending_a_deadline_logs_the_reason(world: Any) -> None:
+    campaign = _strategic(world)
+    response = _client(world, "moderator").post("/c/limes/console/deadline/",
+                                                {"hours": "12", "reason": "The leader is travelling"})
+    assert response.status_code == 302
+    entry = LogEntry.objects.filter(kind="faction_deadline_extended").get()
+    after = Campaign.objects.get(pk=campaign.pk).faction_deadline
+    assert (after - campaign.faction_deadline, entry.reason, entry.data["faction"]) == (
+        timedelta(hours=12), "The leader is travelling", world.east.pk)
+
+
+def test_a_deadline_extension_without_a_reason_is_refused_and_changes_nothing(world: Any) -> None:
+    campaign = _strategic(world)
+    response = _client(world, "moderator").post("/c/limes/console/deadline/", {"hours": "12", "reason": " "})
+    assert response.status_code == 400
+    assert "Give a reason: it is written into the log every participant reads (M1)." in response.content.decode()
+    assert Campaign.objects.get(pk=campaign.pk).faction_deadline == campaign.faction_deadline
+    assert not LogEntry.objects.filter(kind="faction_deadline_extended").exists()
+
+
+def test_no_deadline_to_extend_in_the_economic_phase(world: Any) -> None:
+    response = _client(world, "moderator").post("/c/limes/console/deadline/", {"hours": "12", "reason": "late"})
+    assert response.status_code == 409
+    assert "No faction is acting against a deadline now (S4)." in response.content.decode()
+
+
+def test_settings_are_changed_through_the_campaign_service_and_shown_on_the_rules_page(world: Any) -> None:
+    values = {"turn_seconds": "60", "deployment_rows": "3", "spectators_allowed": "on"}
+    assert _client(world, "moderator").post("/c/limes/console/settings/", values).status_code == 302
+    entry = LogEntry.objects.filter(kind="settings_changed").get()
+    assert (entry.data, entry.actor) == ({"before": {"turn_seconds": 40}, "after": {"turn_seconds": 60}},
+                                         world.moderator)
+    assert '<td class="value">60</td>' in Client().get("/c/limes/rules/").content.decode()
+
+
+def test_a_bad_setting_is_refused_with_its_message(world: Any) -> None:
+    response = _client(world, "moderator").post("/c/limes/console/settings/",
+                                                {"turn_seconds": "5", "spectators_allowed": "on"})
+    assert response.status_code == 400
+    assert "Must be between 10 and 600." in response.content.decode()
+
+
+def test_the_moderator_changes_a_role(world: Any) -> None:
+    response = _client(world, "moderator").post("/c/limes/console/role/", {
+        "user": world.observer.pk, "role": "commander", "faction": world.west.pk})
+    assert response.status_code == 302
+    membership = Membership.objects.get(campaign=world.campaign, user=world.observer)
+    assert (membership.role, membership.faction) == ("commander", world.west)
+
+
+def test_the_moderator_creates_an_invitation(world: Any) -> None:
+    response = _client(world, "moderator").post("/c/limes/console/invite/", {"role": "observer"}, follow=True)
+    invitation = Invitation.objects.get(campaign=world.campaign)
+    assert f"http://testserver/invite/{invitation.token}/" in response.content.decode()
+
+
+def test_the_moderator_sets_the_faction_order(world: Any) -> None:
+    order = {f"order_{f.pk}": str(n) for f, n in
+             ((world.east, 4), (world.west, 1), (world.goths, 2), (world.armenia, 3))}
+    assert _client(world, "moderator").post("/c/limes/console/order/", order).status_code == 302
+    assert list(Faction.objects.filter(campaign=world.campaign).order_by("turn_order").values_list(
+        "slug", flat=True)) == ["west", "goths", "armenia", "east"]
+
+
+def test_the_console_lists_open_disputes_and_answers_one(world: Any, live: LiveBattle) -> None:
+    dispute = dispute_open(actor=world.observer, campaign=world.campaign, ref=f"B{live.pk}v2", text="Too far")
+    client = _client(world, "moderator")
+    assert "Too far" in client.get("/c/limes/console/").content.decode()
+    assert client.post("/c/limes/console/answer/", {"dispute": dispute.pk, "answer": "Three cells: legal"}
+                       ).status_code == 302
+    assert Dispute.objects.get(pk=dispute.pk).status == "answered"
+    assert LogEntry.objects.get(kind="dispute_answered").reason == "Three cells: legal"
+
+
+def test_a_dispute_is_answered_once(world: Any, live: LiveBattle) -> None:
+    dispute = dispute_open(actor=world.observer, campaign=world.campaign, ref=f"B{live.pk}v2", text="Too far")
+    client = _client(world, "moderator")
+    client.post("/c/limes/console/answer/", {"dispute": dispute.pk, "answer": "Legal"})
+    response = client.post("/c/limes/console/answer/", {"dispute": dispute.pk, "answer": "Again"})
+    assert response.status_code == 409
+    assert LogEntry.objects.filter(kind="dispute_answered").count() == 1
