@@ -20,7 +20,7 @@ from campaign import permissions
 from campaign.errors import Conflict, Forbidden, ServiceError
 from campaign.models import Campaign, Commander, Faction
 from campaign.services import NEEDS_MODERATOR, log_append
-from strategic._common import (  # noqa: F401  (messages re-exported for callers and tests)
+from strategic._common import (  # messages re-exported for callers and tests
     MUST_RETREAT,
     NEEDS_COMMANDER,
     OTHER_FACTION,

@@ -105,7 +105,7 @@ class UnitTypeFactory(factory.django.DjangoModelFactory):
     name_en = "Heavy infantry"
     name_ru = "Тяжелая пехота"
     unit_class = "HI"
-    health = Decimal("5")
+    health = Decimal(5)
     damage = factory.LazyFunction(lambda: dict(HI_DAMAGE))
 
 
@@ -264,7 +264,7 @@ def build_world() -> Any:
 
     w.infantry = UnitTypeFactory(campaign=w.campaign, code="heavy-infantry")
     w.archers = UnitTypeFactory(
-        campaign=w.campaign, code="archers", unit_class="LI1", health=Decimal("3"), missile=True, arrows=4
+        campaign=w.campaign, code="archers", unit_class="LI1", health=Decimal(3), missile=True, arrows=4
     )
 
     def army(faction: Faction, commander: Commander, where: Province, name: str, units: int) -> Army:

@@ -171,7 +171,7 @@ def test_a_general_refused_a_split_is_told_who_may(world: Any) -> None:
 
 
 def test_a_player_of_another_faction_refused_a_move_is_told_who_may(world: Any) -> None:
-    method, url, body = _move(world)
+    _method, url, body = _move(world)
     response = client_for(world.west_leader).post(url, body, format="json")
     assert (response.status_code, response.json()) == (403, {"detail": str(services.NEEDS_COMMANDER)})
     assert Army.objects.get(pk=world.east_army.pk).province == world.dacia
