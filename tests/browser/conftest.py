@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -48,25 +49,61 @@ def _use_test_database() -> None:
         connection.close()
 
 
+class AsgiServer:
+    """A daphne child process on the test database; it can be stopped and started again on its port."""
+
+    def __init__(self) -> None:
+        self.port = 0
+        self.process: DaphneProcess | None = None
+
+    @property
+    def url(self) -> str:
+        """The server's address."""
+        return f"http://{HOST}:{self.port}"
+
+    def start(self) -> None:
+        """Fork the server (again on the same port after a stop)."""
+        connections.close_all()  # the child must not share the parent's database sockets
+        process = DaphneProcess(HOST, _application, setup=_use_test_database, port=self.port)
+        process.daemon = True
+        # Fork from a fresh thread: once Playwright runs, this thread has a running event loop, and a child
+        # forked from it would believe it runs inside that loop (asgiref then refuses async_to_sync).
+        forker = threading.Thread(target=process.start)
+        forker.start()
+        forker.join()
+        if not process.ready.wait(timeout=30):
+            process.terminate()
+            raise RuntimeError("daphne did not start")
+        self.process = process
+        self.port = process.port.value
+
+    def stop(self) -> None:
+        """End the server: every socket drops."""
+        if self.process is not None:
+            self.process.terminate()
+            self.process.join(timeout=10)
+            self.process = None
+
+
 @pytest.fixture
-def live_url(transactional_db: Any, settings: Any) -> Iterator[str]:
-    """The address of a daphne server (HTTP + WebSocket) on the test database."""
+def asgi_server(transactional_db: Any, settings: Any) -> Iterator[AsgiServer]:
+    """A daphne server (HTTP + WebSocket) on the test database."""
     # Turns are ended by the sockets' own deadline timers (tactical.consumers); no broker is needed.
     settings.TACTICAL_CLOCK_TASKS = False
-    connections.close_all()  # the child must not share the parent's database sockets
-    server = DaphneProcess(HOST, _application, setup=_use_test_database)
-    server.daemon = True
+    server = AsgiServer()
     server.start()
-    if not server.ready.wait(timeout=30):
-        server.terminate()
-        raise RuntimeError("daphne did not start")
-    yield f"http://{HOST}:{server.port.value}"
-    server.terminate()
-    server.join(timeout=10)
+    yield server
+    server.stop()
 
 
 @pytest.fixture
-def open_page(live_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[..., Any]]:
+def live_url(asgi_server: AsgiServer) -> str:
+    """The address of the server."""
+    return asgi_server.url
+
+
+@pytest.fixture
+def open_page(asgi_server: AsgiServer, monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[..., Any]]:
     """Open the board in a fresh browser context, logged in as ``user`` (None: an anonymous visitor).
 
     Debian's Chromium is started at the first call (never ``playwright install``), so that a test makes
@@ -95,12 +132,15 @@ def open_page(live_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[Callab
         contexts.append(context)
         page = context.new_page()
         page.set_default_timeout(15000)
-        page.goto(live_url + path)
+        page.goto(asgi_server.url + path)
         return page
 
     yield open_as
     for context in contexts:
         context.close()
+    # A server restarted while Playwright ran holds copies of the driver's pipes: end it first, or the
+    # driver never sees its input close and Playwright waits for it forever.
+    asgi_server.stop()
     if started:
         started["browser"].close()
         started["playwright"].stop()

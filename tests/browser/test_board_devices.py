@@ -34,3 +34,19 @@ def test_a_russian_reader_sees_the_board_in_russian(open_page: Any) -> None:
     expect(spectator.locator("#status-turn")).to_have_text("Раунд 1 · Ходит: Нападающий")
     expect(health(spectator, ex.units["left"])).to_have_text("5/5")
     shot(spectator, "russian-spectator")
+
+
+def test_after_a_lost_connection_the_board_reconnects_and_catches_up(open_page: Any, asgi_server: Any) -> None:
+    from tactical import services
+
+    ex = example_battle()
+    east = open_page(ex.east_user, f"/battles/{ex.battle.pk}/")
+    expect(east.locator("#status-conn")).to_have_text("Live")
+    asgi_server.stop()
+    expect(east.locator("#status-conn")).to_have_attribute("data-state", "reconnecting")
+    services.battle_action_apply(actor=ex.east_user, battle_id=ex.battle.pk, action={
+        "do": "move", "unit": ex.units["hi"], "path": [[8, 11], [8, 10], [8, 9]]})
+    asgi_server.start()
+    expect(east.locator("#status-conn")).to_have_text("Live", timeout=30000)
+    expect(unit(east, ex.units["hi"])).to_have_attribute("data-y", "9")
+    expect(east.locator("#board-log")).to_contain_text("Heavy infantry moved to (8, 9) (3 pt, 0 left).")
