@@ -73,10 +73,16 @@ class DisputeView(APIView):
         campaign = _readable(request, slug)
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        dispute = services.dispute_open(actor=request.user, campaign=campaign, ref=data.validated_data["entry"],
-                                        text=data.validated_data["text"])
-        return Response({"id": dispute.pk, "entry": dispute.entry_ref, "status": dispute.status},
-                        status=status.HTTP_201_CREATED)
+        dispute = services.dispute_open(
+            actor=request.user,
+            campaign=campaign,
+            ref=data.validated_data["entry"],
+            text=data.validated_data["text"],
+        )
+        return Response(
+            {"id": dispute.pk, "entry": dispute.entry_ref, "status": dispute.status},
+            status=status.HTTP_201_CREATED,
+        )
 
 
 class DiceView(APIView):
@@ -119,19 +125,36 @@ class InterceptionsView(APIView):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         ruling = services.interception_rule(actor=request.user, battle_id=battle_id, **data.validated_data)
-        return Response({"version": ruling.version, "unit": ruling.unit, "target": ruling.target,
-                         "verdict": ruling.verdict, "reason": ruling.reason, "log_entry": ruling.log_entry_id},
-                        status=status.HTTP_201_CREATED)
+        return Response(
+            {
+                "version": ruling.version,
+                "unit": ruling.unit,
+                "target": ruling.target,
+                "verdict": ruling.verdict,
+                "reason": ruling.reason,
+                "log_entry": ruling.log_entry_id,
+            },
+            status=status.HTTP_201_CREATED,
+        )
 
 
 def _interception(entry: Any) -> dict[str, Any]:
     ruling = entry.ruling
     return {
-        "version": entry.version, "unit": entry.unit, "target": entry.target, "volley": entry.volley,
+        "version": entry.version,
+        "unit": entry.unit,
+        "target": entry.target,
+        "volley": entry.volley,
         "turn_ended_at": entry.turn_ended_at.isoformat() if entry.turn_ended_at else None,
-        "declared_at": entry.declared_at.isoformat(), "declared_by": entry.declared_by,
-        "ruling": None if ruling is None else {"verdict": ruling.verdict, "reason": ruling.reason,
-                                               "moderator": ruling.moderator.get_username() if ruling.moderator else ""},
+        "declared_at": entry.declared_at.isoformat(),
+        "declared_by": entry.declared_by,
+        "ruling": None
+        if ruling is None
+        else {
+            "verdict": ruling.verdict,
+            "reason": ruling.reason,
+            "moderator": ruling.moderator.get_username() if ruling.moderator else "",
+        },
     }
 
 

@@ -7,10 +7,22 @@ from moderation import api
 urlpatterns: list[URLPattern | URLResolver] = [
     path("campaigns/<slug:slug>/log/", api.AuditLogView.as_view(), name="api-audit-log"),
     path("campaigns/<slug:slug>/disputes/", api.DisputeView.as_view(), name="api-disputes"),
-    path("campaigns/<slug:slug>/battles/<int:battle_id>/dice/", api.DiceView.as_view(), name="api-battle-dice"),
-    path("campaigns/<slug:slug>/battles/<int:battle_id>/interceptions/", api.InterceptionsView.as_view(),
-         name="api-battle-interceptions"),
-    path("campaigns/<slug:slug>/battles/<int:battle_id>/end/", api.EndBattleView.as_view(), name="api-battle-end"),
-    path("campaigns/<slug:slug>/battles/<int:battle_id>/dice/roll/", api.DieRollView.as_view(),
-         name="api-battle-die-roll"),
+    path(
+        "campaigns/<slug:slug>/battles/<int:battle_id>/dice/", api.DiceView.as_view(), name="api-battle-dice"
+    ),
+    path(
+        "campaigns/<slug:slug>/battles/<int:battle_id>/interceptions/",
+        api.InterceptionsView.as_view(),
+        name="api-battle-interceptions",
+    ),
+    path(
+        "campaigns/<slug:slug>/battles/<int:battle_id>/end/",
+        api.EndBattleView.as_view(),
+        name="api-battle-end",
+    ),
+    path(
+        "campaigns/<slug:slug>/battles/<int:battle_id>/dice/roll/",
+        api.DieRollView.as_view(),
+        name="api-battle-die-roll",
+    ),
 ]

@@ -48,14 +48,19 @@ def _int(value: Any, field: str) -> int:
 def _console_context(campaign: Campaign) -> dict[str, Any]:
     return {
         "campaign": campaign,
-        "members": Membership.objects.filter(campaign=campaign).select_related("user", "faction")
+        "members": Membership.objects.filter(campaign=campaign)
+        .select_related("user", "faction")
         .order_by("role", "user__username"),
         "roles": Membership.Role.choices,
         "factions": list(Faction.objects.filter(campaign=campaign).order_by("turn_order", "slug")),
-        "commanders": Commander.objects.filter(campaign=campaign, user__isnull=True).select_related("faction"),
+        "commanders": Commander.objects.filter(campaign=campaign, user__isnull=True).select_related(
+            "faction"
+        ),
         "invitations": Invitation.objects.filter(campaign=campaign, used_by__isnull=True).order_by("-id"),
-        "settings_rows": [{"spec": spec, "value": campaign.setting(spec.name), "is_bool": spec.kind is bool}
-                          for spec in SETTINGS],
+        "settings_rows": [
+            {"spec": spec, "value": campaign.setting(spec.name), "is_bool": spec.kind is bool}
+            for spec in SETTINGS
+        ],
         "open_disputes": disputes_of(campaign=campaign, status=Dispute.Status.OPEN),
         "battles": LiveBattle.objects.filter(campaign=campaign).select_related("record__province"),
     }
@@ -84,38 +89,65 @@ def _run_console_action(request: HttpRequest, campaign: Campaign, action: str) -
         if user is None:
             raise ServiceError(_("No such person."), field="user")
         faction_id = post.get("faction") or None
-        faction = Faction.objects.filter(pk=_int(faction_id, "faction"), campaign=campaign).first() \
-            if faction_id else None
-        campaign_services.membership_set(actor=request.user, campaign=campaign, user=user,
-                                         role=post.get("role", ""), faction=faction)
+        faction = (
+            Faction.objects.filter(pk=_int(faction_id, "faction"), campaign=campaign).first()
+            if faction_id
+            else None
+        )
+        campaign_services.membership_set(
+            actor=request.user, campaign=campaign, user=user, role=post.get("role", ""), faction=faction
+        )
         return _("The role was changed.")
     if action == "invite":
         faction_id = post.get("faction") or None
-        faction = Faction.objects.filter(pk=_int(faction_id, "faction"), campaign=campaign).first() \
-            if faction_id else None
+        faction = (
+            Faction.objects.filter(pk=_int(faction_id, "faction"), campaign=campaign).first()
+            if faction_id
+            else None
+        )
         commander_id = post.get("commander") or None
-        commander = Commander.objects.filter(pk=_int(commander_id, "commander"), campaign=campaign).first() \
-            if commander_id else None
-        invitation = campaign_services.invitation_create(actor=request.user, campaign=campaign,
-                                                         role=post.get("role", ""), faction=faction,
-                                                         commander=commander)
+        commander = (
+            Commander.objects.filter(pk=_int(commander_id, "commander"), campaign=campaign).first()
+            if commander_id
+            else None
+        )
+        invitation = campaign_services.invitation_create(
+            actor=request.user,
+            campaign=campaign,
+            role=post.get("role", ""),
+            faction=faction,
+            commander=commander,
+        )
         link = request.build_absolute_uri(reverse("invitation", args=[invitation.token]))
         return _("Invitation link: %(link)s") % {"link": link}
     if action == "order":
-        ranked = sorted(((_int(post.get(f"order_{f.pk}"), f"order_{f.pk}"), f.pk)
-                         for f in Faction.objects.filter(campaign=campaign)))
-        services.faction_order_set(actor=request.user, campaign=campaign, faction_ids=[pk for _n, pk in ranked])
+        ranked = sorted(
+            (_int(post.get(f"order_{f.pk}"), f"order_{f.pk}"), f.pk)
+            for f in Faction.objects.filter(campaign=campaign)
+        )
+        services.faction_order_set(
+            actor=request.user, campaign=campaign, faction_ids=[pk for _n, pk in ranked]
+        )
         return _("The faction order was saved.")
     if action == "deadline":
-        services.faction_deadline_extend(actor=request.user, campaign=campaign, hours=_int(post.get("hours"), "hours"),
-                                         reason=post.get("reason", ""))
+        services.faction_deadline_extend(
+            actor=request.user,
+            campaign=campaign,
+            hours=_int(post.get("hours"), "hours"),
+            reason=post.get("reason", ""),
+        )
         return _("The deadline was extended.")
     if action == "settings":
-        values = {spec.name: _setting_value(spec, post.get(spec.name, "")) for spec in SETTINGS
-                  if spec.name in post or spec.kind is bool}
+        values = {
+            spec.name: _setting_value(spec, post.get(spec.name, ""))
+            for spec in SETTINGS
+            if spec.name in post or spec.kind is bool
+        }
         changed = {name: value for name, value in values.items() if value != campaign.setting(name)}
         if changed:
-            campaign_services.campaign_settings_update(actor=request.user, campaign=campaign, settings=changed)
+            campaign_services.campaign_settings_update(
+                actor=request.user, campaign=campaign, settings=changed
+            )
         return _("The settings were saved.")
     dispute = Dispute.objects.filter(pk=_int(post.get("dispute"), "dispute"), campaign=campaign).first()
     if dispute is None:
@@ -141,7 +173,9 @@ def campaign_console_action(request: HttpRequest, slug: str, action: str) -> Htt
 
 
 def _live(campaign: Campaign, battle_id: int) -> LiveBattle:
-    live = LiveBattle.objects.filter(pk=battle_id, campaign=campaign).select_related("record__province").first()
+    live = (
+        LiveBattle.objects.filter(pk=battle_id, campaign=campaign).select_related("record__province").first()
+    )
     if live is None:
         raise Http404(_("This battle was not fought on the tactical map."))
     return live
@@ -151,8 +185,12 @@ def _battle_context(campaign: Campaign, live: LiveBattle) -> dict[str, Any]:
     state = state_of(live)
     report = dice_report(battle=live.record)
     return {
-        "campaign": campaign, "live": live, "battle": live.record, "state": state,
-        "interceptions": interception_record(battle=live), "verdicts": InterceptionRuling.Verdict.choices,
+        "campaign": campaign,
+        "live": live,
+        "battle": live.record,
+        "state": state,
+        "interceptions": interception_record(battle=live),
+        "verdicts": InterceptionRuling.Verdict.choices,
         "rolls": report.rolls if report else [],
         "units": sorted(state.units.values(), key=lambda u: (u.side.value, u.id)),
     }
@@ -161,18 +199,26 @@ def _battle_context(campaign: Campaign, live: LiveBattle) -> dict[str, Any]:
 def battle_console(request: HttpRequest, slug: str, battle_id: int) -> HttpResponse:
     """The live board's moderator controls: interception record, T7.6 dice, the end of the battle."""
     campaign = _moderated(request, slug)
-    return render(request, "moderation/battle_console.html", _battle_context(campaign, _live(campaign, battle_id)))
+    return render(
+        request, "moderation/battle_console.html", _battle_context(campaign, _live(campaign, battle_id))
+    )
 
 
 def _run_battle_action(request: HttpRequest, live: LiveBattle, action: str) -> str:
     post = request.POST
     if action == "rule":
-        services.interception_rule(actor=request.user, battle_id=live.pk, version=_int(post.get("version"), "version"),
-                                   unit=post.get("unit", ""), verdict=post.get("verdict", ""),
-                                   reason=post.get("reason", ""))
+        services.interception_rule(
+            actor=request.user,
+            battle_id=live.pk,
+            version=_int(post.get("version"), "version"),
+            unit=post.get("unit", ""),
+            verdict=post.get("verdict", ""),
+            reason=post.get("reason", ""),
+        )
         return _("The ruling was recorded (T10.4).")
-    services.battle_end(actor=request.user, battle_id=live.pk, winner=post.get("winner", ""),
-                        reason=post.get("reason", ""))
+    services.battle_end(
+        actor=request.user, battle_id=live.pk, winner=post.get("winner", ""), reason=post.get("reason", "")
+    )
     return _("The battle was ended (T11).")
 
 
@@ -191,4 +237,3 @@ def battle_console_action(request: HttpRequest, slug: str, battle_id: int, actio
         return render(request, "moderation/battle_console.html", context, status=error.status)
     messages.success(request, done)
     return redirect(reverse("moderation-battle-console", args=[campaign.slug, live.pk]))
-

@@ -13,8 +13,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from combat.dice import seed_commitment, seeded_roll
 from campaign.models import LogEntry
+from combat.dice import seed_commitment, seeded_roll
 from moderation.eventtext import action_sentence, unit_name
 from strategic.models import Battle
 from strategic.retreat_models import QuickBattleRecord
@@ -85,10 +85,17 @@ def _recompute(seed: bytes | None, number: int) -> int | None:
 def _tactical(battle: Battle, live: LiveBattle) -> DiceReport:
     rows = list(BattleEvent.objects.filter(battle=live).select_related("actor").order_by("version"))
     setup = rows[0] if rows else None
-    created = next((e for e in (setup.events if setup else []) if e.get("type") == "battle_created"), {})
+    created: dict[str, Any] = next(
+        (e for e in (setup.events if setup else []) if e.get("type") == "battle_created"), {}
+    )
     revealed = next((e["seed"] for r in rows for e in r.events if e.get("type") == "seed_revealed"), None)
-    report = DiceReport(battle=battle, kind="tactical", commitment=live.seed_commitment,
-                        published_at=setup.created_at if setup else None, seed=revealed)
+    report = DiceReport(
+        battle=battle,
+        kind="tactical",
+        commitment=live.seed_commitment,
+        published_at=setup.created_at if setup else None,
+        seed=revealed,
+    )
     if created.get("commitment") not in (None, live.seed_commitment):
         report.problems.append(_("The commitment logged at the setup differs from the one shown now."))
     seed = _seed_bytes(revealed)
@@ -97,8 +104,10 @@ def _tactical(battle: Battle, live: LiveBattle) -> DiceReport:
         if not row.dice:
             continue
         if row.rolls_before != expected:
-            report.problems.append(_("Version %(version)s starts at roll %(start)s; roll %(expected)s was expected.")
-                                   % {"version": row.version, "start": row.rolls_before, "expected": expected})
+            report.problems.append(
+                _("Version %(version)s starts at roll %(start)s; roll %(expected)s was expected.")
+                % {"version": row.version, "start": row.rolls_before, "expected": expected}
+            )
         reasons = [e for e in row.events if e.get("type") == "die_rolled"]
         for index, value in enumerate(row.dice):
             number = row.rolls_before + index
@@ -106,27 +115,46 @@ def _tactical(battle: Battle, live: LiveBattle) -> DiceReport:
             if index < len(reasons):
                 pair = reasons[index].get("pair") or ["?", "?"]
                 why = _("T7.6: %(a)s and %(b)s destroyed each other") % {
-                    "a": unit_name(live.roster, pair[0]), "b": unit_name(live.roster, pair[1])}
+                    "a": unit_name(live.roster, pair[0]),
+                    "b": unit_name(live.roster, pair[1]),
+                }
             action = action_sentence(row.action, live.roster)
-            report.rolls.append(CheckedRoll(
-                number=number, asked_by=row.actor.get_username() if row.actor else _("the clock"),
-                at=row.created_at, why=f"{why} — v{row.version}: {action}".strip(), logged=int(value),
-                recomputed=_recompute(seed, number)))
+            report.rolls.append(
+                CheckedRoll(
+                    number=number,
+                    asked_by=row.actor.get_username() if row.actor else _("the clock"),
+                    at=row.created_at,
+                    why=f"{why} — v{row.version}: {action}".strip(),
+                    logged=int(value),
+                    recomputed=_recompute(seed, number),
+                )
+            )
         expected = row.rolls_before + len(row.dice)
     if expected != live.rolls_used:
-        report.problems.append(_("The battle counts %(used)s rolls; the log holds %(logged)s.")
-                               % {"used": live.rolls_used, "logged": expected})
+        report.problems.append(
+            _("The battle counts %(used)s rolls; the log holds %(logged)s.")
+            % {"used": live.rolls_used, "logged": expected}
+        )
     return report
 
 
 def _quick(battle: Battle, record: QuickBattleRecord) -> DiceReport:
-    entries = LogEntry.objects.filter(campaign_id=battle.campaign_id, data__battle=battle.pk).select_related("actor")
+    entries = LogEntry.objects.filter(campaign_id=battle.campaign_id, data__battle=battle.pk).select_related(
+        "actor"
+    )
     begun = entries.filter(kind="quick_battle_begun").order_by("id").first()
     seed_hex = record.seed or None
-    report = DiceReport(battle=battle, kind="quick", commitment=record.seed_commitment,
-                        published_at=begun.created_at if begun else record.created_at, seed=seed_hex)
+    report = DiceReport(
+        battle=battle,
+        kind="quick",
+        commitment=record.seed_commitment,
+        published_at=begun.created_at if begun else record.created_at,
+        seed=seed_hex,
+    )
     if begun is not None and begun.data.get("commitment") != record.seed_commitment:
-        report.problems.append(_("The commitment logged before the first die differs from the one shown now."))
+        report.problems.append(
+            _("The commitment logged before the first die differs from the one shown now.")
+        )
     seed = _seed_bytes(seed_hex)
     rolls = sorted(entries.filter(kind="quick_battle_roll"), key=lambda e: (e.data.get("number", 0), e.pk))
     for position, entry in enumerate(rolls):
@@ -136,9 +164,16 @@ def _quick(battle: Battle, record: QuickBattleRecord) -> DiceReport:
         why = f"{entry.rule}: {data.get('purpose', '')} — {data.get('side', '')} {data.get('roller', '')}".strip()
         for index, value in enumerate(data.get("dice") or []):
             number = 3 * position + index
-            report.rolls.append(CheckedRoll(
-                number=number, asked_by=entry.actor.get_username() if entry.actor else "", at=entry.created_at,
-                why=why, logged=int(value), recomputed=_recompute(seed, number)))
+            report.rolls.append(
+                CheckedRoll(
+                    number=number,
+                    asked_by=entry.actor.get_username() if entry.actor else "",
+                    at=entry.created_at,
+                    why=why,
+                    logged=int(value),
+                    recomputed=_recompute(seed, number),
+                )
+            )
     return report
 
 
@@ -156,9 +191,23 @@ def dice_report(*, battle: Battle) -> DiceReport | None:
 def roll_summary(report: DiceReport) -> dict[str, Any]:
     """The report as JSON (the public API of the verification page)."""
     return {
-        "battle": report.battle.pk, "kind": report.kind, "commitment": report.commitment,
-        "seed": report.seed, "commitment_ok": report.commitment_ok, "verified": report.verified,
+        "battle": report.battle.pk,
+        "kind": report.kind,
+        "commitment": report.commitment,
+        "seed": report.seed,
+        "commitment_ok": report.commitment_ok,
+        "verified": report.verified,
         "problems": [str(p) for p in report.problems],
-        "rolls": [{"number": r.number, "asked_by": r.asked_by, "at": r.at.isoformat(), "why": r.why,
-                   "logged": r.logged, "recomputed": r.recomputed, "matches": r.matches} for r in report.rolls],
+        "rolls": [
+            {
+                "number": r.number,
+                "asked_by": r.asked_by,
+                "at": r.at.isoformat(),
+                "why": r.why,
+                "logged": r.logged,
+                "recomputed": r.recomputed,
+                "matches": r.matches,
+            }
+            for r in report.rolls
+        ],
     }

@@ -25,8 +25,20 @@ def audit_csv(rows: Iterable[AuditRow]) -> str:
     writer = csv.writer(out)
     writer.writerow(CSV_COLUMNS)
     for row in rows:
-        writer.writerow([row.ref, row.created_at.isoformat(), row.turn, row.battle or "", row.version or "",
-                         row.actor, row.kind, row.rule, row.text, row.reason])
+        writer.writerow(
+            [
+                row.ref,
+                row.created_at.isoformat(),
+                row.turn,
+                row.battle or "",
+                row.version or "",
+                row.actor,
+                row.kind,
+                row.rule,
+                row.text,
+                row.reason,
+            ]
+        )
     return out.getvalue()
 
 
@@ -52,13 +64,16 @@ def audit_bbcode(rows: Iterable[AuditRow], *, title: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def battle_report_bbcode(*, battle: LiveBattle, state: BattleState, dice: DiceReport | None,
-                         verify_url: str) -> str:
+def battle_report_bbcode(
+    *, battle: LiveBattle, state: BattleState, dice: DiceReport | None, verify_url: str
+) -> str:
     """Sides, losses, interceptions and rolls of a tactical battle, with the link to check the dice (M2)."""
     record = battle.record
     roster = battle.roster
     side_names = {"attacker": _("Attacker"), "defender": _("Defender")}
-    lines = [f"[b]{_bb(_('Battle #%(id)s in %(province)s') % {'id': record.pk, 'province': record.province.name})}[/b]"]
+    lines = [
+        f"[b]{_bb(_('Battle #%(id)s in %(province)s') % {'id': record.pk, 'province': record.province.name})}[/b]"
+    ]
     if state.winner is not None:
         lines.append(_("Winner: %(side)s") % {"side": side_names[state.winner.value]})
     for side in ("attacker", "defender"):
@@ -78,17 +93,29 @@ def battle_report_bbcode(*, battle: LiveBattle, state: BattleState, dice: DiceRe
             lines.append(line)
         lines.append("[/list]")
     lost = [u for u in state.units.values() if u.status is Status.ROUTED]
-    lines.append(ngettext("Losses: %(count)s unit routed", "Losses: %(count)s units routed", len(lost))
-                 % {"count": len(lost)})
-    interceptions = [(row.version, e) for row in BattleEvent.objects.filter(battle=battle).order_by("version")
-                     for e in row.events if e.get("type") == "interception_declared"]
+    lines.append(
+        ngettext("Losses: %(count)s unit routed", "Losses: %(count)s units routed", len(lost))
+        % {"count": len(lost)}
+    )
+    interceptions = [
+        (row.version, e)
+        for row in BattleEvent.objects.filter(battle=battle).order_by("version")
+        for e in row.events
+        if e.get("type") == "interception_declared"
+    ]
     if interceptions:
         lines.append(f"[b]{_('Interceptions (T10.4)')}[/b]")
         lines.append("[list]")
         for version, event in interceptions:
-            lines.append("[*]" + _("v%(version)s: %(unit)s intercepted %(target)s") % {
-                "version": version, "unit": _bb(unit_name(roster, event.get("unit"))),
-                "target": _bb(unit_name(roster, event.get("target")))})
+            lines.append(
+                "[*]"
+                + _("v%(version)s: %(unit)s intercepted %(target)s")
+                % {
+                    "version": version,
+                    "unit": _bb(unit_name(roster, event.get("unit"))),
+                    "target": _bb(unit_name(roster, event.get("target"))),
+                }
+            )
         lines.append("[/list]")
     if dice is not None and dice.rolls:
         lines.append(f"[b]{_('Dice (M2)')}[/b]")

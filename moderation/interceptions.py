@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+
 from moderation.eventtext import unit_name
 from moderation.models import InterceptionRuling
 from tactical.models import BattleEvent, LiveBattle
@@ -28,8 +29,10 @@ class InterceptionEntry:
 
 def interception_record(*, battle: LiveBattle) -> list[InterceptionEntry]:
     """Every interception in the order declared, with the end of the turn it answered."""
-    rulings = {(r.version, r.unit): r for r in InterceptionRuling.objects.filter(battle=battle)
-               .select_related("moderator")}
+    rulings = {
+        (r.version, r.unit): r
+        for r in InterceptionRuling.objects.filter(battle=battle).select_related("moderator")
+    }
     entries: list[InterceptionEntry] = []
     turn_ended: tuple[datetime, str] | None = None
     for row in BattleEvent.objects.filter(battle=battle).select_related("actor").order_by("version"):
@@ -39,12 +42,19 @@ def interception_record(*, battle: LiveBattle) -> list[InterceptionEntry]:
                 turn_ended = (row.created_at, str(event.get("side", "")))
             elif kind == "interception_declared":
                 unit, target = str(event.get("unit")), str(event.get("target"))
-                entries.append(InterceptionEntry(
-                    version=row.version, unit=unit, unit_name=unit_name(battle.roster, unit), target=target,
-                    target_name=unit_name(battle.roster, target), volley=bool(event.get("volley")),
-                    turn_ended_at=turn_ended[0] if turn_ended else None,
-                    ended_side=turn_ended[1] if turn_ended else "",
-                    declared_at=row.created_at, declared_by=row.actor.get_username() if row.actor else "",
-                    ruling=rulings.get((row.version, unit))))
+                entries.append(
+                    InterceptionEntry(
+                        version=row.version,
+                        unit=unit,
+                        unit_name=unit_name(battle.roster, unit),
+                        target=target,
+                        target_name=unit_name(battle.roster, target),
+                        volley=bool(event.get("volley")),
+                        turn_ended_at=turn_ended[0] if turn_ended else None,
+                        ended_side=turn_ended[1] if turn_ended else "",
+                        declared_at=row.created_at,
+                        declared_by=row.actor.get_username() if row.actor else "",
+                        ruling=rulings.get((row.version, unit)),
+                    )
+                )
     return entries
-

@@ -22,5 +22,9 @@ KIND_CHOICES = {
 
 def register() -> None:
     """Add the sentences (called once from the app config)."""
-    register_sentences(SENTENCES, choices=CHOICES, kind_keys={"interception_ruled": {"target": "unit"}},
-                       kind_choices=KIND_CHOICES)
+    register_sentences(
+        SENTENCES,
+        choices=CHOICES,
+        kind_keys={"interception_ruled": {"target": "unit"}},
+        kind_choices=KIND_CHOICES,
+    )

@@ -20,20 +20,45 @@ class Dispute(models.Model):
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="disputes")
     # Exactly one of the two entries: a campaign log entry or a battle event.
-    log_entry = models.ForeignKey(LogEntry, null=True, blank=True, on_delete=models.CASCADE, related_name="+",
-                                  verbose_name=_("campaign log entry"))
-    battle_event = models.ForeignKey(BattleEvent, null=True, blank=True, on_delete=models.CASCADE,
-                                     related_name="+", verbose_name=_("battle event"))
-    author = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+",
-                               verbose_name=_("author"))
+    log_entry = models.ForeignKey(
+        LogEntry,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="+",
+        verbose_name=_("campaign log entry"),
+    )
+    battle_event = models.ForeignKey(
+        BattleEvent,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="+",
+        verbose_name=_("battle event"),
+    )
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("author"),
+    )
     text = models.TextField(_("objection"), max_length=4000)
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.OPEN)
     answer = models.TextField(_("moderator's answer"), blank=True)
-    answered_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-                                    related_name="+", verbose_name=_("answered by"))
+    answered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("answered by"),
+    )
     answered_at = models.DateTimeField(_("answered at"), null=True, blank=True)
     # The campaign log entry that carries the answer (M3: the answer itself is logged).
-    answer_entry = models.ForeignKey(LogEntry, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    answer_entry = models.ForeignKey(
+        LogEntry, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
@@ -42,8 +67,10 @@ class Dispute(models.Model):
         ordering = ["-id"]
         constraints = [
             models.CheckConstraint(
-                condition=(models.Q(log_entry__isnull=False, battle_event__isnull=True)
-                           | models.Q(log_entry__isnull=True, battle_event__isnull=False)),
+                condition=(
+                    models.Q(log_entry__isnull=False, battle_event__isnull=True)
+                    | models.Q(log_entry__isnull=True, battle_event__isnull=False)
+                ),
                 name="dispute_one_entry",
             ),
         ]
@@ -70,7 +97,9 @@ class InterceptionRuling(models.Model):
     target = models.CharField(_("target"), max_length=20)
     verdict = models.CharField(_("ruling"), max_length=10, choices=Verdict.choices)
     reason = models.TextField(_("reason"))
-    moderator = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    moderator = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
     log_entry = models.ForeignKey(LogEntry, null=True, on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField(default=timezone.now)
 

@@ -54,14 +54,24 @@ def replay_steps(*, battle: LiveBattle) -> list[Step]:
     """Every version of the battle, in order, with the board the engine rebuilds after it."""
     steps: list[Step] = []
     state: BattleState | None = None
-    for expected, row in enumerate(BattleEvent.objects.filter(battle=battle).select_related("actor")
-                                   .order_by("version"), start=1):
+    for expected, row in enumerate(
+        BattleEvent.objects.filter(battle=battle).select_related("actor").order_by("version"), start=1
+    ):
         if row.version != expected:
             raise ReplayBroken(f"version {expected} is missing from the log")
         state = _after(state, row)
-        steps.append(Step(version=row.version, kind=row.kind, created_at=row.created_at,
-                          actor=row.actor.get_username() if row.actor else "", action=row.action,
-                          events=list(row.events), dice=list(row.dice), state=state))
+        steps.append(
+            Step(
+                version=row.version,
+                kind=row.kind,
+                created_at=row.created_at,
+                actor=row.actor.get_username() if row.actor else "",
+                action=row.action,
+                events=list(row.events),
+                dice=list(row.dice),
+                state=state,
+            )
+        )
     return steps
 
 

@@ -17,7 +17,9 @@ from moderation.eventtext import battle_event_sentence
 from moderation.models import Dispute
 from tactical.models import BattleEvent
 
-BAD_REF = _("No such log entry: give L<number> for the campaign log or B<battle>v<version> for a battle's log.")
+BAD_REF = _(
+    "No such log entry: give L<number> for the campaign log or B<battle>v<version> for a battle's log."
+)
 BAD_FILTER = _("Filter by a whole number.")
 REF_RE = re.compile(r"^(?:L(?P<entry>\d{1,12})|B(?P<battle>\d{1,12})v(?P<version>\d{1,9}))$")
 
@@ -88,8 +90,11 @@ def audit_log(*, campaign: Campaign, filters: AuditFilter | None = None) -> list
     """Every campaign log entry and every battle event of the campaign, oldest first, filtered."""
     filters = filters or AuditFilter()
     entries = LogEntry.objects.filter(campaign=campaign).select_related("actor").order_by("id")
-    events = BattleEvent.objects.filter(battle__campaign=campaign).select_related(
-        "actor", "battle__record", "commander__user").order_by("battle_id", "version")
+    events = (
+        BattleEvent.objects.filter(battle__campaign=campaign)
+        .select_related("actor", "battle__record", "commander__user")
+        .order_by("battle_id", "version")
+    )
     if filters.turn is not None:
         entries = entries.filter(turn=filters.turn)
         events = events.filter(battle__record__turn=filters.turn)
@@ -99,25 +104,48 @@ def audit_log(*, campaign: Campaign, filters: AuditFilter | None = None) -> list
     if filters.person:
         entries = entries.filter(actor__username=filters.person)
         events = events.filter(actor__username=filters.person) | events.filter(
-            commander__user__username=filters.person)
+            commander__user__username=filters.person
+        )
     entry_list = list(entries)
     disputed = _dispute_counts(campaign)
     names = log_names(campaign, entry_list)
     rows = [
-        AuditRow(ref=f"L{e.pk}", source="campaign", created_at=e.created_at, turn=e.turn,
-                 battle=e.data.get("battle") if isinstance(e.data.get("battle"), int) else None, version=None,
-                 actor=e.actor.get_username() if e.actor else "", kind=e.kind, rule=e.rule,
-                 text=log_sentence(e, names), reason=e.reason, units=_entry_units(e.data or {}),
-                 disputes=disputed.get(f"L{e.pk}", 0))
+        AuditRow(
+            ref=f"L{e.pk}",
+            source="campaign",
+            created_at=e.created_at,
+            turn=e.turn,
+            battle=e.data.get("battle") if isinstance(e.data.get("battle"), int) else None,
+            version=None,
+            actor=e.actor.get_username() if e.actor else "",
+            kind=e.kind,
+            rule=e.rule,
+            text=log_sentence(e, names),
+            reason=e.reason,
+            units=_entry_units(e.data or {}),
+            disputes=disputed.get(f"L{e.pk}", 0),
+        )
         for e in entry_list
     ]
     for row in events:
         actor = row.actor.get_username() if row.actor else ""
-        rows.append(AuditRow(
-            ref=f"B{row.battle_id}v{row.version}", source="battle", created_at=row.created_at,
-            turn=row.battle.record.turn, battle=row.battle_id, version=row.version, actor=actor,
-            kind=row.kind, rule="", text=battle_event_sentence(row, row.battle.roster), reason="",
-            units=_event_units(row), disputes=disputed.get(f"B{row.battle_id}v{row.version}", 0)))
+        rows.append(
+            AuditRow(
+                ref=f"B{row.battle_id}v{row.version}",
+                source="battle",
+                created_at=row.created_at,
+                turn=row.battle.record.turn,
+                battle=row.battle_id,
+                version=row.version,
+                actor=actor,
+                kind=row.kind,
+                rule="",
+                text=battle_event_sentence(row, row.battle.roster),
+                reason="",
+                units=_event_units(row),
+                disputes=disputed.get(f"B{row.battle_id}v{row.version}", 0),
+            )
+        )
     if filters.unit is not None:
         rows = [r for r in rows if filters.unit in r.units]
     rows.sort(key=lambda r: (r.created_at, r.source, r.ref))
@@ -138,8 +166,9 @@ def entry_by_ref(*, campaign: Campaign, ref: str) -> LogEntry | BattleEvent:
     if match and match["entry"]:
         found = LogEntry.objects.filter(campaign=campaign, pk=int(match["entry"])).first()
     elif match:
-        found = BattleEvent.objects.filter(battle__campaign=campaign, battle_id=int(match["battle"]),
-                                           version=int(match["version"])).first()
+        found = BattleEvent.objects.filter(
+            battle__campaign=campaign, battle_id=int(match["battle"]), version=int(match["version"])
+        ).first()
     if found is None:
         raise NotFound(str(BAD_REF), field="entry")
     return found
@@ -147,7 +176,9 @@ def entry_by_ref(*, campaign: Campaign, ref: str) -> LogEntry | BattleEvent:
 
 def disputes_of(*, campaign: Campaign, status: str | None = None) -> list[Dispute]:
     """The campaign's disputes, newest first (only one status when given)."""
-    disputes = Dispute.objects.filter(campaign=campaign).select_related("author", "answered_by", "battle_event")
+    disputes = Dispute.objects.filter(campaign=campaign).select_related(
+        "author", "answered_by", "battle_event"
+    )
     if status:
         disputes = disputes.filter(status=status)
     return list(disputes)

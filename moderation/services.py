@@ -32,7 +32,9 @@ NO_INTERCEPTION = _("No such interception was declared in this battle (T10.4).")
 ALREADY_RULED = _("This interception has already been ruled on (T10.4).")
 BAD_VERDICT = _("Rule 'confirmed' or 'overruled'.")
 BAD_WINNER = _("Name the winner: attacker or defender (T11).")
-NO_DIE_NEEDED = _("No die is needed now: the server rolls every T7.6 die itself when the melee is resolved (M2).")
+NO_DIE_NEEDED = _(
+    "No die is needed now: the server rolls every T7.6 die itself when the melee is resolved (M2)."
+)
 BATTLE_OVER = _("The battle is over (T11).")
 MAX_TEXT = 4000
 
@@ -60,8 +62,13 @@ def dispute_open(*, actor: Any, campaign: Campaign, ref: str, text: Any) -> Disp
     body = _text(text, NEEDS_TEXT, "text")
     entry = entry_by_ref(campaign=campaign, ref=ref)
     is_event = isinstance(entry, BattleEvent)
-    return Dispute.objects.create(campaign=campaign, author=actor, text=body,
-                                  log_entry=None if is_event else entry, battle_event=entry if is_event else None)
+    return Dispute.objects.create(
+        campaign=campaign,
+        author=actor,
+        text=body,
+        log_entry=None if is_event else entry,
+        battle_event=entry if is_event else None,
+    )
 
 
 @transaction.atomic
@@ -69,12 +76,23 @@ def dispute_answer(*, actor: Any, dispute: Dispute, answer: Any) -> Dispute:
     """The moderator answers a dispute; the answer is appended to the campaign log as its reason (M3)."""
     _require_moderator(actor, dispute.campaign)
     body = _text(answer, NEEDS_ANSWER, "answer")
-    dispute = Dispute.objects.select_for_update(of=("self",)).select_related("battle_event").get(pk=dispute.pk)
+    dispute = (
+        Dispute.objects.select_for_update(of=("self",)).select_related("battle_event").get(pk=dispute.pk)
+    )
     if dispute.status == Dispute.Status.ANSWERED:
         raise Conflict(str(ALREADY_ANSWERED))
-    entry = log_append(campaign=dispute.campaign, kind="dispute_answered", actor=actor, rule="M3", reason=body,
-                       data={"dispute": dispute.pk, "entry": dispute.entry_ref,
-                             "author": dispute.author.get_username() if dispute.author else ""})
+    entry = log_append(
+        campaign=dispute.campaign,
+        kind="dispute_answered",
+        actor=actor,
+        rule="M3",
+        reason=body,
+        data={
+            "dispute": dispute.pk,
+            "entry": dispute.entry_ref,
+            "author": dispute.author.get_username() if dispute.author else "",
+        },
+    )
     dispute.status = Dispute.Status.ANSWERED
     dispute.answer = body
     dispute.answered_by = actor
@@ -97,9 +115,19 @@ def faction_deadline_extend(*, actor: Any, campaign: Campaign, hours: Any, reaso
     before = campaign.faction_deadline
     campaign.faction_deadline = before + timedelta(hours=hours)
     campaign.save(update_fields=["faction_deadline"])
-    log_append(campaign=campaign, kind="faction_deadline_extended", actor=actor, rule="S4", reason=why,
-               data={"faction": campaign.current_faction_id, "hours": hours,
-                     "before": before.isoformat(), "deadline": campaign.faction_deadline.isoformat()})
+    log_append(
+        campaign=campaign,
+        kind="faction_deadline_extended",
+        actor=actor,
+        rule="S4",
+        reason=why,
+        data={
+            "faction": campaign.current_faction_id,
+            "hours": hours,
+            "before": before.isoformat(),
+            "deadline": campaign.faction_deadline.isoformat(),
+        },
+    )
     return campaign
 
 
@@ -108,11 +136,16 @@ def faction_order_set(*, actor: Any, campaign: Campaign, faction_ids: Any) -> li
     """Set the order in which the factions act (S4): every faction once, first to last."""
     _require_moderator(actor, campaign)
     factions = {f.pk: f for f in Faction.objects.select_for_update().filter(campaign=campaign)}
-    if (not isinstance(faction_ids, list) or sorted(faction_ids) != sorted(factions)
-            or len(set(faction_ids)) != len(faction_ids)):
+    if (
+        not isinstance(faction_ids, list)
+        or sorted(faction_ids) != sorted(factions)
+        or len(set(faction_ids)) != len(faction_ids)
+    ):
         raise ServiceError(str(BAD_ORDER), field="order", rule="S4")
-    return [faction_update(actor=actor, faction=factions[pk], turn_order=index)
-            for index, pk in enumerate(faction_ids, start=1)]
+    return [
+        faction_update(actor=actor, faction=factions[pk], turn_order=index)
+        for index, pk in enumerate(faction_ids, start=1)
+    ]
 
 
 def _live(battle_id: int) -> LiveBattle:
@@ -123,8 +156,9 @@ def _live(battle_id: int) -> LiveBattle:
 
 
 @transaction.atomic
-def interception_rule(*, actor: Any, battle_id: int, version: Any, unit: Any, verdict: Any,
-                      reason: Any) -> InterceptionRuling:
+def interception_rule(
+    *, actor: Any, battle_id: int, version: Any, unit: Any, verdict: Any, reason: Any
+) -> InterceptionRuling:
     """T10.4: the moderator confirms (or overrules) an interception declared at ``version``, in writing."""
     battle = _live(battle_id)
     _require_moderator(actor, battle.campaign)
@@ -134,20 +168,45 @@ def interception_rule(*, actor: Any, battle_id: int, version: Any, unit: Any, ve
     row = None
     if isinstance(version, int) and not isinstance(version, bool):
         row = BattleEvent.objects.filter(battle=battle, version=version).first()
-    declared = next((e for e in (row.events if row else []) if e.get("type") == "interception_declared"
-                     and e.get("unit") == unit), None)
+    declared = next(
+        (
+            e
+            for e in (row.events if row else [])
+            if e.get("type") == "interception_declared" and e.get("unit") == unit
+        ),
+        None,
+    )
     if row is None or declared is None:
         raise NotFound(str(NO_INTERCEPTION), field="unit", rule="T10.4")
     LiveBattle.objects.select_for_update().filter(pk=battle.pk).first()  # one ruling at a time per battle
     if InterceptionRuling.objects.filter(battle=battle, version=version, unit=unit).exists():
         raise Conflict(str(ALREADY_RULED), rule="T10.4")
-    entry = log_append(campaign=battle.campaign, kind="interception_ruled", actor=actor, rule="T10.4", reason=why,
-                       turn=battle.record.turn,
-                       data={"battle": battle.pk, "version": version, "unit": _plain(unit),
-                             "target": _plain(declared.get("target")), "verdict": verdict})
-    return InterceptionRuling.objects.create(battle=battle, version=version, unit=unit,
-                                             target=declared.get("target", ""), verdict=verdict, reason=why,
-                                             moderator=actor, log_entry=entry, created_at=entry.created_at)
+    entry = log_append(
+        campaign=battle.campaign,
+        kind="interception_ruled",
+        actor=actor,
+        rule="T10.4",
+        reason=why,
+        turn=battle.record.turn,
+        data={
+            "battle": battle.pk,
+            "version": version,
+            "unit": _plain(unit),
+            "target": _plain(declared.get("target")),
+            "verdict": verdict,
+        },
+    )
+    return InterceptionRuling.objects.create(
+        battle=battle,
+        version=version,
+        unit=unit,
+        target=declared.get("target", ""),
+        verdict=verdict,
+        reason=why,
+        moderator=actor,
+        log_entry=entry,
+        created_at=entry.created_at,
+    )
 
 
 def _plain(engine_id: Any) -> Any:
@@ -167,9 +226,18 @@ def battle_end(*, actor: Any, battle_id: int, winner: Any, reason: Any) -> LiveB
     if battle.status == LiveBattle.Status.ENDED:
         raise Conflict(str(BATTLE_OVER), rule="T11")
     with transaction.atomic():
-        result = battle_action_apply(actor=actor, battle_id=battle.pk, action={"do": "end_battle", "winner": winner})
-        log_append(campaign=battle.campaign, kind="battle_ended_by_moderator", actor=actor, rule="T11", reason=why,
-                   turn=battle.record.turn, data={"battle": battle.pk, "version": result.version, "winner": winner})
+        result = battle_action_apply(
+            actor=actor, battle_id=battle.pk, action={"do": "end_battle", "winner": winner}
+        )
+        log_append(
+            campaign=battle.campaign,
+            kind="battle_ended_by_moderator",
+            actor=actor,
+            rule="T11",
+            reason=why,
+            turn=battle.record.turn,
+            data={"battle": battle.pk, "version": result.version, "winner": winner},
+        )
     battle.refresh_from_db()
     return battle
 
@@ -181,4 +249,3 @@ def battle_die_roll(*, actor: Any, battle_id: int) -> NoReturn:
     if battle.status == LiveBattle.Status.ENDED:
         raise Conflict(str(BATTLE_OVER), rule="T11")
     raise Conflict(str(NO_DIE_NEEDED), rule="T7.6")
-

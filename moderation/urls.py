@@ -11,12 +11,26 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("c/<slug:slug>/log/dispute/", views.dispute_create_view, name="audit-log-dispute"),
     path("c/<slug:slug>/battles/<int:battle_id>/dice/", views.dice_page, name="battle-dice"),
     path("c/<slug:slug>/battles/<int:battle_id>/replay/", views.replay_page, name="battle-replay"),
-    path("c/<slug:slug>/battles/<int:battle_id>/replay/<int:version>.png", views.replay_png, name="battle-replay-png"),
+    path(
+        "c/<slug:slug>/battles/<int:battle_id>/replay/<int:version>.png",
+        views.replay_png,
+        name="battle-replay-png",
+    ),
     path("c/<slug:slug>/battles/<int:battle_id>/report.txt", views.battle_report, name="battle-report"),
     path("c/<slug:slug>/console/", console_views.campaign_console, name="moderation-console"),
-    path("c/<slug:slug>/console/<slug:action>/", console_views.campaign_console_action, name="moderation-console-action"),
-    path("c/<slug:slug>/battles/<int:battle_id>/console/", console_views.battle_console,
-         name="moderation-battle-console"),
-    path("c/<slug:slug>/battles/<int:battle_id>/console/<slug:action>/", console_views.battle_console_action,
-         name="moderation-battle-console-action"),
+    path(
+        "c/<slug:slug>/console/<slug:action>/",
+        console_views.campaign_console_action,
+        name="moderation-console-action",
+    ),
+    path(
+        "c/<slug:slug>/battles/<int:battle_id>/console/",
+        console_views.battle_console,
+        name="moderation-battle-console",
+    ),
+    path(
+        "c/<slug:slug>/battles/<int:battle_id>/console/<slug:action>/",
+        console_views.battle_console_action,
+        name="moderation-battle-console-action",
+    ),
 ]

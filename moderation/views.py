@@ -26,8 +26,11 @@ from tactical.models import LiveBattle
 
 
 def _battle_of(campaign: Campaign, battle_id: int) -> Battle:
-    return get_object_or_404(Battle.objects.select_related("province", "attacker_faction", "defender_faction"),
-                             pk=battle_id, campaign=campaign)
+    return get_object_or_404(
+        Battle.objects.select_related("province", "attacker_faction", "defender_faction"),
+        pk=battle_id,
+        campaign=campaign,
+    )
 
 
 def _filters(request: HttpRequest) -> tuple[AuditFilter, ServiceError | None]:
@@ -42,10 +45,17 @@ def audit_log_page(request: HttpRequest, slug: str) -> HttpResponse:
     campaign = campaign_for_page(request, slug)
     filters, error = _filters(request)
     rows = audit_log(campaign=campaign, filters=filters)
-    may_dispute = permissions.is_member(request.user, campaign) or permissions.can_moderate(request.user, campaign)
+    may_dispute = permissions.is_member(request.user, campaign) or permissions.can_moderate(
+        request.user, campaign
+    )
     context = {
-        "campaign": campaign, "rows": rows, "filters": filters, "error": error, "may_dispute": may_dispute,
-        "query": request.GET.urlencode(), "disputes": disputes_of(campaign=campaign),
+        "campaign": campaign,
+        "rows": rows,
+        "filters": filters,
+        "error": error,
+        "may_dispute": may_dispute,
+        "query": request.GET.urlencode(),
+        "disputes": disputes_of(campaign=campaign),
         "battles": Battle.objects.filter(campaign=campaign).order_by("id").select_related("province"),
     }
     return render(request, "moderation/audit_log.html", context, status=error.status if error else 200)
@@ -71,12 +81,19 @@ def dispute_create_view(request: HttpRequest, slug: str) -> HttpResponse:
     """A participant disputes one entry; the moderators see it in their console."""
     campaign = campaign_for_page(request, slug)
     try:
-        services.dispute_open(actor=request.user, campaign=campaign, ref=request.POST.get("entry", ""),
-                              text=request.POST.get("text", ""))
+        services.dispute_open(
+            actor=request.user,
+            campaign=campaign,
+            ref=request.POST.get("entry", ""),
+            text=request.POST.get("text", ""),
+        )
     except ServiceError as error:
-        return render(request, "moderation/error.html", {"campaign": campaign, "error": error,
-                                                         "back": reverse("audit-log", args=[slug])},
-                      status=error.status)
+        return render(
+            request,
+            "moderation/error.html",
+            {"campaign": campaign, "error": error, "back": reverse("audit-log", args=[slug])},
+            status=error.status,
+        )
     messages.success(request, _("Your dispute was sent to the moderators."))
     return redirect(reverse("audit-log", args=[slug]))
 
@@ -92,7 +109,9 @@ def dice_page(request: HttpRequest, slug: str, battle_id: int) -> HttpResponse:
 
 
 def _replay(campaign: Campaign, battle_id: int) -> tuple[LiveBattle, list[Any]]:
-    live = LiveBattle.objects.filter(pk=battle_id, campaign=campaign).select_related("record__province").first()
+    live = (
+        LiveBattle.objects.filter(pk=battle_id, campaign=campaign).select_related("record__province").first()
+    )
     if live is None:
         raise Http404(_("This battle was not fought on the tactical map."))
     try:
@@ -114,9 +133,15 @@ def replay_page(request: HttpRequest, slug: str, battle_id: int) -> HttpResponse
     step = steps[version - 1]
     units = sorted(step.state.units.values(), key=lambda u: (u.side.value, u.id))
     context = {
-        "campaign": campaign, "battle": live.record, "live": live, "steps": steps, "step": step,
-        "turns": turns_of(steps), "units": [(u, live.roster.get(u.id, {}), max(u.health, 0) / 2) for u in units],
-        "previous": version - 1 if version > 1 else None, "next": version + 1 if version < len(steps) else None,
+        "campaign": campaign,
+        "battle": live.record,
+        "live": live,
+        "steps": steps,
+        "step": step,
+        "turns": turns_of(steps),
+        "units": [(u, live.roster.get(u.id, {}), max(u.health, 0) / 2) for u in units],
+        "previous": version - 1 if version > 1 else None,
+        "next": version + 1 if version < len(steps) else None,
     }
     return render(request, "moderation/replay.html", context)
 
@@ -129,7 +154,11 @@ def replay_png(request: HttpRequest, slug: str, battle_id: int, version: int) ->
         raise Http404(_("No such step."))
     state = steps[version - 1].state
     title = _("Battle #%(id)s, v%(version)s — round %(round)s, %(side)s") % {
-        "id": live.pk, "version": version, "round": state.round, "side": state.side.value}
+        "id": live.pk,
+        "version": version,
+        "round": state.round,
+        "side": state.side.value,
+    }
     response = HttpResponse(board_png(state, title=title, roster=live.roster), content_type="image/png")
     response["Content-Disposition"] = f'inline; filename="battle-{live.pk}-v{version}.png"'
     return response
@@ -140,6 +169,7 @@ def battle_report(request: HttpRequest, slug: str, battle_id: int) -> HttpRespon
     campaign = campaign_for_page(request, slug)
     live, steps = _replay(campaign, battle_id)
     url = request.build_absolute_uri(reverse("battle-dice", args=[slug, battle_id]))
-    text = battle_report_bbcode(battle=live, state=steps[-1].state, dice=dice_report(battle=live.record),
-                                verify_url=url)
+    text = battle_report_bbcode(
+        battle=live, state=steps[-1].state, dice=dice_report(battle=live.record), verify_url=url
+    )
     return HttpResponse(text, content_type="text/plain; charset=utf-8")

@@ -7,58 +7,173 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('campaign', '0001_initial'),
-        ('tactical', '0001_initial'),
+        ("campaign", "0001_initial"),
+        ("tactical", "0001_initial"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Dispute',
+            name="Dispute",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('text', models.TextField(max_length=4000, verbose_name='objection')),
-                ('status', models.CharField(choices=[('open', 'Open'), ('answered', 'Answered')], default='open', max_length=10, verbose_name='status')),
-                ('answer', models.TextField(blank=True, verbose_name="moderator's answer")),
-                ('answered_at', models.DateTimeField(blank=True, null=True, verbose_name='answered at')),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('answer_entry', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='campaign.logentry')),
-                ('answered_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='answered by')),
-                ('author', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='author')),
-                ('battle_event', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='tactical.battleevent', verbose_name='battle event')),
-                ('campaign', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='disputes', to='campaign.campaign')),
-                ('log_entry', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='campaign.logentry', verbose_name='campaign log entry')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("text", models.TextField(max_length=4000, verbose_name="objection")),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[("open", "Open"), ("answered", "Answered")],
+                        default="open",
+                        max_length=10,
+                        verbose_name="status",
+                    ),
+                ),
+                ("answer", models.TextField(blank=True, verbose_name="moderator's answer")),
+                ("answered_at", models.DateTimeField(blank=True, null=True, verbose_name="answered at")),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "answer_entry",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="campaign.logentry",
+                    ),
+                ),
+                (
+                    "answered_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="answered by",
+                    ),
+                ),
+                (
+                    "author",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="author",
+                    ),
+                ),
+                (
+                    "battle_event",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="tactical.battleevent",
+                        verbose_name="battle event",
+                    ),
+                ),
+                (
+                    "campaign",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="disputes",
+                        to="campaign.campaign",
+                    ),
+                ),
+                (
+                    "log_entry",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="campaign.logentry",
+                        verbose_name="campaign log entry",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'dispute',
-                'verbose_name_plural': 'disputes',
-                'ordering': ['-id'],
-                'constraints': [models.CheckConstraint(condition=models.Q(models.Q(('battle_event__isnull', True), ('log_entry__isnull', False)), models.Q(('battle_event__isnull', False), ('log_entry__isnull', True)), _connector='OR'), name='dispute_one_entry')],
+                "verbose_name": "dispute",
+                "verbose_name_plural": "disputes",
+                "ordering": ["-id"],
+                "constraints": [
+                    models.CheckConstraint(
+                        condition=models.Q(
+                            models.Q(("battle_event__isnull", True), ("log_entry__isnull", False)),
+                            models.Q(("battle_event__isnull", False), ("log_entry__isnull", True)),
+                            _connector="OR",
+                        ),
+                        name="dispute_one_entry",
+                    )
+                ],
             },
         ),
         migrations.CreateModel(
-            name='InterceptionRuling',
+            name="InterceptionRuling",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('version', models.PositiveIntegerField(verbose_name='version')),
-                ('unit', models.CharField(max_length=20, verbose_name='unit')),
-                ('target', models.CharField(max_length=20, verbose_name='target')),
-                ('verdict', models.CharField(choices=[('confirmed', 'Confirmed'), ('overruled', 'Overruled')], max_length=10, verbose_name='ruling')),
-                ('reason', models.TextField(verbose_name='reason')),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('battle', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='interception_rulings', to='tactical.livebattle')),
-                ('log_entry', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='campaign.logentry')),
-                ('moderator', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("version", models.PositiveIntegerField(verbose_name="version")),
+                ("unit", models.CharField(max_length=20, verbose_name="unit")),
+                ("target", models.CharField(max_length=20, verbose_name="target")),
+                (
+                    "verdict",
+                    models.CharField(
+                        choices=[("confirmed", "Confirmed"), ("overruled", "Overruled")],
+                        max_length=10,
+                        verbose_name="ruling",
+                    ),
+                ),
+                ("reason", models.TextField(verbose_name="reason")),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "battle",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="interception_rulings",
+                        to="tactical.livebattle",
+                    ),
+                ),
+                (
+                    "log_entry",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="campaign.logentry",
+                    ),
+                ),
+                (
+                    "moderator",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'interception ruling',
-                'verbose_name_plural': 'interception rulings',
-                'ordering': ['battle', 'version', 'unit'],
-                'constraints': [models.UniqueConstraint(fields=('battle', 'version', 'unit'), name='interception_ruling_once')],
+                "verbose_name": "interception ruling",
+                "verbose_name_plural": "interception rulings",
+                "ordering": ["battle", "version", "unit"],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("battle", "version", "unit"), name="interception_ruling_once"
+                    )
+                ],
             },
         ),
     ]

@@ -32,8 +32,14 @@ def world(db: Any) -> Any:
 def record(world: Any) -> Battle:
     """East's Danube army attacks Dalmatia from Dacia, on a field."""
     return Battle.objects.create(
-        campaign=world.campaign, turn=1, province=world.dalmatia, origin=world.dacia, terrain="field",
-        attacker_army=world.east_army, attacker_faction=world.east, defender_faction=world.west,
+        campaign=world.campaign,
+        turn=1,
+        province=world.dalmatia,
+        origin=world.dacia,
+        terrain="field",
+        attacker_army=world.east_army,
+        attacker_faction=world.east,
+        defender_faction=world.west,
     )
 
 
@@ -71,8 +77,12 @@ def in_contact(world: Any, live: LiveBattle) -> LiveBattle:
     """Round 5: East's first unit has marched into contact with West's at (8, 2) and East ended its turn;
     West's second unit could intercept, so the window is open (T10)."""
     east = units_of(live, "attacker")[0]
-    paths = [[[8, 17], [8, 16], [8, 15]], [[8, 14], [8, 13], [8, 12]], [[8, 11], [8, 10], [8, 9]],
-             [[8, 8], [8, 7], [8, 6]]]
+    paths = [
+        [[8, 17], [8, 16], [8, 15]],
+        [[8, 14], [8, 13], [8, 12]],
+        [[8, 11], [8, 10], [8, 9]],
+        [[8, 8], [8, 7], [8, 6]],
+    ]
     for path in paths:
         act(live, world.east_general, {"do": "move", "unit": east, "path": path})
         act(live, world.east_general, {"do": "end_turn"})
@@ -96,7 +106,11 @@ def fought(world: Any, in_contact: LiveBattle) -> LiveBattle:
 def intercepted(world: Any, in_contact: LiveBattle) -> LiveBattle:
     """West's second unit intercepts East's first unit, stepping from (9, 2) to (9, 3), in version 22 (T10)."""
     interceptor, target = units_of(in_contact, "defender")[1], units_of(in_contact, "attacker")[0]
-    act(in_contact, world.west_leader, {"do": "intercept", "unit": interceptor, "target": target, "path": [[9, 3]]})
+    act(
+        in_contact,
+        world.west_leader,
+        {"do": "intercept", "unit": interceptor, "target": target, "path": [[9, 3]]},
+    )
     in_contact.refresh_from_db()
     return in_contact
 

@@ -48,7 +48,10 @@ def test_anyone_reads_the_log_of_a_public_campaign(live: LiveBattle) -> None:
 def test_a_private_campaign_s_log_is_hidden_from_outsiders_and_open_to_members(world: Any) -> None:
     world.campaign.is_public = False
     world.campaign.save(update_fields=["is_public"])
-    assert (_client(world.outsider).get(URL).status_code, _client(world.observer).get(URL).status_code) == (404, 200)
+    assert (_client(world.outsider).get(URL).status_code, _client(world.observer).get(URL).status_code) == (
+        404,
+        200,
+    )
 
 
 def test_filter_by_battle(world: Any, live: LiveBattle) -> None:
@@ -59,7 +62,9 @@ def test_filter_by_battle(world: Any, live: LiveBattle) -> None:
 
 def test_filter_by_turn(world: Any, live: LiveBattle) -> None:
     log_append(campaign=world.campaign, kind="settings_changed", turn=2)
-    assert [r.kind for r in audit_log(campaign=live.campaign, filters=AuditFilter(turn=2))] == ["settings_changed"]
+    assert [r.kind for r in audit_log(campaign=live.campaign, filters=AuditFilter(turn=2))] == [
+        "settings_changed"
+    ]
 
 
 def test_filter_by_unit(world: Any, live: LiveBattle) -> None:
@@ -80,11 +85,17 @@ def test_a_filter_that_is_not_a_number_is_refused(live: LiveBattle) -> None:
 
 
 def test_a_member_disputes_a_battle_event(world: Any, live: LiveBattle) -> None:
-    response = _client(world.observer).post(URL + "dispute/", {"entry": f"B{live.pk}v3", "text": "Wrong cell"})
+    response = _client(world.observer).post(
+        URL + "dispute/", {"entry": f"B{live.pk}v3", "text": "Wrong cell"}
+    )
     assert response.status_code == 302
     dispute = Dispute.objects.get()
     assert (dispute.entry_ref, dispute.author, dispute.text, dispute.status) == (
-        f"B{live.pk}v3", world.observer, "Wrong cell", "open")
+        f"B{live.pk}v3",
+        world.observer,
+        "Wrong cell",
+        "open",
+    )
 
 
 def test_an_outsider_cannot_dispute(world: Any, live: LiveBattle) -> None:
@@ -93,13 +104,18 @@ def test_an_outsider_cannot_dispute(world: Any, live: LiveBattle) -> None:
     assert not Dispute.objects.exists()
 
 
-@pytest.mark.parametrize(("entry", "text", "status"), [
-    ("L999999", "Wrong", 404),  # no such entry
-    ("v3", "Wrong", 404),  # not a reference
-    ("L1", "  ", 400),  # no text
-])
+@pytest.mark.parametrize(
+    ("entry", "text", "status"),
+    [
+        ("L999999", "Wrong", 404),  # no such entry
+        ("v3", "Wrong", 404),  # not a reference
+        ("L1", "  ", 400),  # no text
+    ],
+)
 def test_a_bad_dispute_is_refused(world: Any, live: LiveBattle, entry: str, text: str, status: int) -> None:
-    assert _client(world.observer).post(URL + "dispute/", {"entry": entry, "text": text}).status_code == status
+    assert (
+        _client(world.observer).post(URL + "dispute/", {"entry": entry, "text": text}).status_code == status
+    )
     assert not Dispute.objects.exists()
 
 
@@ -110,7 +126,12 @@ def test_the_answer_is_appended_to_the_log_with_its_reason(world: Any, live: Liv
     dispute.refresh_from_db()
     logged = LogEntry.objects.get(pk=dispute.answer_entry_id)
     assert (dispute.status, dispute.answer, logged.kind, logged.reason, logged.actor) == (
-        "answered", "The log is right: see T6.1.", "dispute_answered", "The log is right: see T6.1.", world.moderator)
+        "answered",
+        "The log is right: see T6.1.",
+        "dispute_answered",
+        "The log is right: see T6.1.",
+        world.moderator,
+    )
     row = next(r for r in audit_log(campaign=world.campaign) if r.ref == f"L{logged.pk}")
     assert row.text == f"The moderator answered dispute #{dispute.pk} about entry L{entry.pk}."
 

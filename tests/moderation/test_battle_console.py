@@ -26,18 +26,28 @@ def _api(world: Any, role: str) -> Any:
     return client_for(None if role == "anonymous" else getattr(world, role))
 
 
-@pytest.mark.parametrize(("role", "status"), [
-    ("anonymous", 403), ("observer", 403), ("east_general", 403),  # a player
-    ("west_leader", 403), ("other_moderator", 403), ("moderator", 200),
-])
+@pytest.mark.parametrize(
+    ("role", "status"),
+    [
+        ("anonymous", 403),
+        ("observer", 403),
+        ("east_general", 403),  # a player
+        ("west_leader", 403),
+        ("other_moderator", 403),
+        ("moderator", 200),
+    ],
+)
 def test_who_opens_the_battle_console(world: Any, live: LiveBattle, role: str, status: int) -> None:
     assert _client(world, role).get(f"/c/limes/battles/{live.pk}/console/").status_code == status
 
 
 @pytest.mark.parametrize("role", ["anonymous", "observer", "east_general", "west_leader", "other_moderator"])
 def test_nobody_but_the_moderator_ends_the_battle(world: Any, live: LiveBattle, role: str) -> None:
-    response = _api(world, role).post(f"/api/moderation/campaigns/limes/battles/{live.pk}/end/",
-                                      {"winner": "attacker", "reason": "Rain"}, format="json")
+    response = _api(world, role).post(
+        f"/api/moderation/campaigns/limes/battles/{live.pk}/end/",
+        {"winner": "attacker", "reason": "Rain"},
+        format="json",
+    )
     assert response.status_code == 403
     live.refresh_from_db()
     assert live.status == "live"
@@ -48,9 +58,17 @@ def test_the_record_says_when_the_turn_ended_and_when_the_interception_came(inte
     ended = BattleEvent.objects.get(battle=intercepted, version=21)
     declared = BattleEvent.objects.get(battle=intercepted, version=22)
     assert (entry.version, entry.unit, entry.target, entry.volley) == (
-        22, units_of(intercepted, "defender")[1], units_of(intercepted, "attacker")[0], False)
+        22,
+        units_of(intercepted, "defender")[1],
+        units_of(intercepted, "attacker")[0],
+        False,
+    )
     assert (entry.turn_ended_at, entry.ended_side, entry.declared_at, entry.declared_by) == (
-        ended.created_at, "attacker", declared.created_at, "west_leader")
+        ended.created_at,
+        "attacker",
+        declared.created_at,
+        "west_leader",
+    )
 
 
 def test_every_participant_reads_the_record(world: Any, intercepted: LiveBattle) -> None:
@@ -59,8 +77,13 @@ def test_every_participant_reads_the_record(world: Any, intercepted: LiveBattle)
 
 
 def _rule(world: Any, battle: LiveBattle, **overrides: Any) -> Any:
-    data = {"version": 22, "unit": units_of(battle, "defender")[1], "verdict": "confirmed",
-            "reason": "Declared 2 s after the turn ended", **overrides}
+    data = {
+        "version": 22,
+        "unit": units_of(battle, "defender")[1],
+        "verdict": "confirmed",
+        "reason": "Declared 2 s after the turn ended",
+        **overrides,
+    }
     return _client(world, "moderator").post(f"/c/limes/battles/{battle.pk}/console/rule/", data)
 
 
@@ -71,17 +94,29 @@ def test_a_ruling_is_recorded_and_logged_with_its_reason(world: Any, intercepted
     interceptor = units_of(intercepted, "defender")[1]
     assert (ruling.verdict, ruling.unit, ruling.log_entry) == ("confirmed", interceptor, entry)
     assert (entry.reason, entry.rule, entry.data["verdict"], entry.data["unit"]) == (
-        "Declared 2 s after the turn ended", "T10.4", "confirmed", int(interceptor[1:]))
+        "Declared 2 s after the turn ended",
+        "T10.4",
+        "confirmed",
+        int(interceptor[1:]),
+    )
 
 
-@pytest.mark.parametrize(("overrides", "status", "message"), [
-    ({"version": 21}, 404, "No such interception was declared in this battle (T10.4)."),  # nothing declared there
-    ({"unit": "u0"}, 404, "No such interception was declared in this battle (T10.4)."),
-    ({"reason": ""}, 400, "Give a reason: it is written into the log every participant reads (M1)."),
-    ({"verdict": "maybe"}, 400, "Rule &#x27;confirmed&#x27; or &#x27;overruled&#x27;."),
-])
-def test_a_bad_ruling_is_refused_and_changes_nothing(world: Any, intercepted: LiveBattle, overrides: dict[str, Any],
-                                                     status: int, message: str) -> None:
+@pytest.mark.parametrize(
+    ("overrides", "status", "message"),
+    [
+        (
+            {"version": 21},
+            404,
+            "No such interception was declared in this battle (T10.4).",
+        ),  # nothing declared there
+        ({"unit": "u0"}, 404, "No such interception was declared in this battle (T10.4)."),
+        ({"reason": ""}, 400, "Give a reason: it is written into the log every participant reads (M1)."),
+        ({"verdict": "maybe"}, 400, "Rule &#x27;confirmed&#x27; or &#x27;overruled&#x27;."),
+    ],
+)
+def test_a_bad_ruling_is_refused_and_changes_nothing(
+    world: Any, intercepted: LiveBattle, overrides: dict[str, Any], status: int, message: str
+) -> None:
     response = _rule(world, intercepted, **overrides)
     assert response.status_code == status
     assert message in response.content.decode()
@@ -96,36 +131,48 @@ def test_an_interception_is_ruled_on_once(world: Any, intercepted: LiveBattle) -
 
 
 def test_ending_the_battle_logs_the_reason_and_reveals_the_seed(world: Any, live: LiveBattle) -> None:
-    response = _client(world, "moderator").post(f"/c/limes/battles/{live.pk}/console/end/",
-                                                {"winner": "defender", "reason": "The attacker left the forum"})
+    response = _client(world, "moderator").post(
+        f"/c/limes/battles/{live.pk}/console/end/",
+        {"winner": "defender", "reason": "The attacker left the forum"},
+    )
     assert response.status_code == 302
     live.refresh_from_db()
     entry = LogEntry.objects.get(kind="battle_ended_by_moderator")
     assert (live.status, live.record.winner) == ("ended", "defender")
-    assert (entry.reason, entry.data) == ("The attacker left the forum",
-                                          {"battle": live.pk, "version": live.version, "winner": "defender"})
+    assert (entry.reason, entry.data) == (
+        "The attacker left the forum",
+        {"battle": live.pk, "version": live.version, "winner": "defender"},
+    )
     last = BattleEvent.objects.get(battle=live, version=live.version)
     assert [e["type"] for e in last.events][:2] == ["battle_ended", "seed_revealed"]
 
 
 def test_ending_the_battle_without_a_reason_is_refused(world: Any, live: LiveBattle) -> None:
-    response = _client(world, "moderator").post(f"/c/limes/battles/{live.pk}/console/end/",
-                                                {"winner": "defender", "reason": ""})
+    response = _client(world, "moderator").post(
+        f"/c/limes/battles/{live.pk}/console/end/", {"winner": "defender", "reason": ""}
+    )
     assert response.status_code == 400
     live.refresh_from_db()
-    assert (live.status, LogEntry.objects.filter(kind="battle_ended_by_moderator").exists()) == ("live", False)
+    assert (live.status, LogEntry.objects.filter(kind="battle_ended_by_moderator").exists()) == (
+        "live",
+        False,
+    )
 
 
 def test_an_ended_battle_cannot_be_ended_again(world: Any, live: LiveBattle) -> None:
     client = _client(world, "moderator")
     client.post(f"/c/limes/battles/{live.pk}/console/end/", {"winner": "defender", "reason": "Gone"})
-    response = client.post(f"/c/limes/battles/{live.pk}/console/end/", {"winner": "attacker", "reason": "Back"})
+    response = client.post(
+        f"/c/limes/battles/{live.pk}/console/end/", {"winner": "attacker", "reason": "Back"}
+    )
     assert response.status_code == 409
     assert LogEntry.objects.filter(kind="battle_ended_by_moderator").count() == 1
 
 
 def test_a_die_nobody_needs_is_refused(world: Any, fought: LiveBattle) -> None:
-    response = _api(world, "moderator").post(f"/api/moderation/campaigns/limes/battles/{fought.pk}/dice/roll/")
+    response = _api(world, "moderator").post(
+        f"/api/moderation/campaigns/limes/battles/{fought.pk}/dice/roll/"
+    )
     fought.refresh_from_db()
     assert (response.status_code, response.json()["rule"]) == (409, "T7.6")
     assert (fought.rolls_used, fought.version) == (1, 23)

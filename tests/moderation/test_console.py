@@ -24,10 +24,17 @@ def _client(world: Any, role: str) -> Client:
     return client
 
 
-@pytest.mark.parametrize(("role", "status"), [
-    ("anonymous", 403), ("observer", 403), ("east_general", 403),  # a player
-    ("west_leader", 403), ("other_moderator", 403), ("moderator", 200),
-])
+@pytest.mark.parametrize(
+    ("role", "status"),
+    [
+        ("anonymous", 403),
+        ("observer", 403),
+        ("east_general", 403),  # a player
+        ("west_leader", 403),
+        ("other_moderator", 403),
+        ("moderator", 200),
+    ],
+)
 def test_who_opens_the_campaign_console(world: Any, role: str, status: int) -> None:
     assert _client(world, role).get("/c/limes/console/").status_code == status
 
@@ -41,33 +48,42 @@ def test_nobody_but_the_moderator_changes_a_setting(world: Any, role: str) -> No
 
 def _strategic(world: Any) -> Campaign:
     deadline = timezone.now() + timedelta(hours=2)
-    Campaign.objects.filter(pk=world.campaign.pk).update(phase="strategic", current_faction=world.east,
-                                                         faction_deadline=deadline)
+    Campaign.objects.filter(pk=world.campaign.pk).update(
+        phase="strategic", current_faction=world.east, faction_deadline=deadline
+    )
     return Campaign.objects.get(pk=world.campaign.pk)
 
 
 def test_extending_a_deadline_logs_the_reason(world: Any) -> None:
     campaign = _strategic(world)
-    response = _client(world, "moderator").post("/c/limes/console/deadline/",
-                                                {"hours": "12", "reason": "The leader is travelling"})
+    response = _client(world, "moderator").post(
+        "/c/limes/console/deadline/", {"hours": "12", "reason": "The leader is travelling"}
+    )
     assert response.status_code == 302
     entry = LogEntry.objects.filter(kind="faction_deadline_extended").get()
     after = Campaign.objects.get(pk=campaign.pk).faction_deadline
     assert (after - campaign.faction_deadline, entry.reason, entry.data["faction"]) == (
-        timedelta(hours=12), "The leader is travelling", world.east.pk)
+        timedelta(hours=12),
+        "The leader is travelling",
+        world.east.pk,
+    )
 
 
 def test_a_deadline_extension_without_a_reason_is_refused_and_changes_nothing(world: Any) -> None:
     campaign = _strategic(world)
     response = _client(world, "moderator").post("/c/limes/console/deadline/", {"hours": "12", "reason": " "})
     assert response.status_code == 400
-    assert "Give a reason: it is written into the log every participant reads (M1)." in response.content.decode()
+    assert (
+        "Give a reason: it is written into the log every participant reads (M1)." in response.content.decode()
+    )
     assert Campaign.objects.get(pk=campaign.pk).faction_deadline == campaign.faction_deadline
     assert not LogEntry.objects.filter(kind="faction_deadline_extended").exists()
 
 
 def test_no_deadline_to_extend_in_the_economic_phase(world: Any) -> None:
-    response = _client(world, "moderator").post("/c/limes/console/deadline/", {"hours": "12", "reason": "late"})
+    response = _client(world, "moderator").post(
+        "/c/limes/console/deadline/", {"hours": "12", "reason": "late"}
+    )
     assert response.status_code == 409
     assert "No faction is acting against a deadline now (S4)." in response.content.decode()
 
@@ -76,21 +92,25 @@ def test_settings_are_changed_through_the_campaign_service_and_shown_on_the_rule
     values = {"turn_seconds": "60", "deployment_rows": "3", "spectators_allowed": "on"}
     assert _client(world, "moderator").post("/c/limes/console/settings/", values).status_code == 302
     entry = LogEntry.objects.filter(kind="settings_changed").get()
-    assert (entry.data, entry.actor) == ({"before": {"turn_seconds": 40}, "after": {"turn_seconds": 60}},
-                                         world.moderator)
+    assert (entry.data, entry.actor) == (
+        {"before": {"turn_seconds": 40}, "after": {"turn_seconds": 60}},
+        world.moderator,
+    )
     assert '<td class="value">60</td>' in Client().get("/c/limes/rules/").content.decode()
 
 
 def test_a_bad_setting_is_refused_with_its_message(world: Any) -> None:
-    response = _client(world, "moderator").post("/c/limes/console/settings/",
-                                                {"turn_seconds": "5", "spectators_allowed": "on"})
+    response = _client(world, "moderator").post(
+        "/c/limes/console/settings/", {"turn_seconds": "5", "spectators_allowed": "on"}
+    )
     assert response.status_code == 400
     assert "Must be between 10 and 600." in response.content.decode()
 
 
 def test_the_moderator_changes_a_role(world: Any) -> None:
-    response = _client(world, "moderator").post("/c/limes/console/role/", {
-        "user": world.observer.pk, "role": "commander", "faction": world.west.pk})
+    response = _client(world, "moderator").post(
+        "/c/limes/console/role/", {"user": world.observer.pk, "role": "commander", "faction": world.west.pk}
+    )
     assert response.status_code == 302
     membership = Membership.objects.get(campaign=world.campaign, user=world.observer)
     assert (membership.role, membership.faction) == ("commander", world.west)
@@ -103,19 +123,26 @@ def test_the_moderator_creates_an_invitation(world: Any) -> None:
 
 
 def test_the_moderator_sets_the_faction_order(world: Any) -> None:
-    order = {f"order_{f.pk}": str(n) for f, n in
-             ((world.east, 4), (world.west, 1), (world.goths, 2), (world.armenia, 3))}
+    order = {
+        f"order_{f.pk}": str(n)
+        for f, n in ((world.east, 4), (world.west, 1), (world.goths, 2), (world.armenia, 3))
+    }
     assert _client(world, "moderator").post("/c/limes/console/order/", order).status_code == 302
-    assert list(Faction.objects.filter(campaign=world.campaign).order_by("turn_order").values_list(
-        "slug", flat=True)) == ["west", "goths", "armenia", "east"]
+    assert list(
+        Faction.objects.filter(campaign=world.campaign).order_by("turn_order").values_list("slug", flat=True)
+    ) == ["west", "goths", "armenia", "east"]
 
 
 def test_the_console_lists_open_disputes_and_answers_one(world: Any, live: LiveBattle) -> None:
     dispute = dispute_open(actor=world.observer, campaign=world.campaign, ref=f"B{live.pk}v2", text="Too far")
     client = _client(world, "moderator")
     assert "Too far" in client.get("/c/limes/console/").content.decode()
-    assert client.post("/c/limes/console/answer/", {"dispute": dispute.pk, "answer": "Three cells: legal"}
-                       ).status_code == 302
+    assert (
+        client.post(
+            "/c/limes/console/answer/", {"dispute": dispute.pk, "answer": "Three cells: legal"}
+        ).status_code
+        == 302
+    )
     assert Dispute.objects.get(pk=dispute.pk).status == "answered"
     assert LogEntry.objects.get(kind="dispute_answered").reason == "Three cells: legal"
 

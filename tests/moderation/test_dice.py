@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import pytest
 from django.db import connection
 from django.test import Client
 
@@ -30,7 +29,9 @@ def _tamper(sql: str, params: list[Any]) -> None:
             cursor.execute("SET LOCAL session_replication_role = origin")
 
 
-def test_the_commitment_is_published_and_the_seed_kept_secret_while_the_battle_lasts(fought: LiveBattle) -> None:
+def test_the_commitment_is_published_and_the_seed_kept_secret_while_the_battle_lasts(
+    fought: LiveBattle,
+) -> None:
     report = dice_report(battle=fought.record)
     assert report is not None
     assert (report.commitment, report.seed, report.commitment_ok) == (fought.seed_commitment, None, None)
@@ -45,7 +46,8 @@ def test_after_the_end_every_logged_roll_equals_its_recomputation(world: Any, fo
     assert report is not None
     assert report.seed == bytes(fought.seed).hex()
     assert [(r.logged, r.recomputed, r.matches) for r in report.rolls] == [
-        (seeded_roll(bytes(fought.seed), 0), seeded_roll(bytes(fought.seed), 0), True)]
+        (seeded_roll(bytes(fought.seed), 0), seeded_roll(bytes(fought.seed), 0), True)
+    ]
     assert (report.commitment_ok, report.verified, report.problems) == (True, True, [])
 
 
@@ -68,16 +70,21 @@ def test_the_page_shows_the_match(world: Any, fought: LiveBattle) -> None:
 def test_a_changed_die_in_the_log_is_a_mismatch(world: Any, fought: LiveBattle) -> None:
     end(fought, world)
     true_value = seeded_roll(bytes(fought.seed), 0)
-    _tamper("UPDATE tactical_battleevent SET dice = %s WHERE battle_id = %s AND version = 23",
-            [f"[{true_value % 6 + 1}]", fought.pk])
+    _tamper(
+        "UPDATE tactical_battleevent SET dice = %s WHERE battle_id = %s AND version = 23",
+        [f"[{true_value % 6 + 1}]", fought.pk],
+    )
     report = dice_report(battle=fought.record)
     assert [(r.logged, r.recomputed, r.matches) for r in report.rolls] == [  # type: ignore[union-attr]
-        (true_value % 6 + 1, true_value, False)]
+        (true_value % 6 + 1, true_value, False)
+    ]
     assert report.verified is False  # type: ignore[union-attr]
     assert "MISMATCH" in Client().get(_url(fought)).content.decode()
 
 
-def test_a_revealed_seed_that_does_not_match_the_commitment_is_flagged(world: Any, fought: LiveBattle) -> None:
+def test_a_revealed_seed_that_does_not_match_the_commitment_is_flagged(
+    world: Any, fought: LiveBattle
+) -> None:
     end(fought, world)
     last = BattleEvent.objects.filter(battle=fought).order_by("-version").first()
     assert last is not None

@@ -19,7 +19,9 @@ def test_every_step_equals_the_state_the_log_rebuilds_at_that_version(fought: Li
     steps = replay_steps(battle=fought)
     assert [s.version for s in steps] == list(range(1, fought.version + 1))
     for step in steps:
-        assert state_to_dict(step.state) == state_to_dict(state_rebuild(fought, upto=step.version)), step.version
+        assert state_to_dict(step.state) == state_to_dict(state_rebuild(fought, upto=step.version)), (
+            step.version
+        )
 
 
 def test_the_last_step_equals_the_stored_state(fought: LiveBattle) -> None:
@@ -37,7 +39,10 @@ def test_the_die_step_shows_the_t7_6_result(fought: LiveBattle) -> None:
     die = step.dice[0]
     survivor, fallen = (east, west) if die <= 3 else (west, east)  # 1–3: the initiator (East) stays
     assert (step.version, step.state.units[survivor].health, step.state.units[fallen].status.value) == (
-        23, 2, "routed")
+        23,
+        2,
+        "routed",
+    )
 
 
 def test_steps_are_grouped_by_the_side_s_turn(fought: LiveBattle) -> None:
@@ -58,7 +63,9 @@ def test_any_step_downloads_as_a_png_of_the_board(world: Any, fought: LiveBattle
 
 
 def test_a_unit_is_drawn_in_its_faction_s_colour(world: Any, fought: LiveBattle) -> None:
-    image = Image.open(BytesIO(Client().get(f"/c/limes/battles/{fought.pk}/replay/8.png").content)).convert("RGB")
+    image = Image.open(BytesIO(Client().get(f"/c/limes/battles/{fought.pk}/replay/8.png").content)).convert(
+        "RGB"
+    )
     colour = fought.roster[units_of(fought, "attacker")[1]]["faction"]["color"]
     x, y = 24 + 9 * 30 + 5, 24 + 28 + 18 * 30 + 25  # inside the unit at (9, 18), below its label
     assert "#{:02x}{:02x}{:02x}".format(*image.getpixel((x, y))) == colour.lower()
@@ -68,7 +75,9 @@ def test_a_step_beyond_the_log_is_404(fought: LiveBattle) -> None:
     assert Client().get(f"/c/limes/battles/{fought.pk}/replay/99.png").status_code == 404
 
 
-def test_the_battle_report_is_bbcode_with_sides_losses_rolls_and_the_dice_link(world: Any, fought: LiveBattle) -> None:
+def test_the_battle_report_is_bbcode_with_sides_losses_rolls_and_the_dice_link(
+    world: Any, fought: LiveBattle
+) -> None:
     end(fought, world, "attacker")
     text = Client().get(f"/c/limes/battles/{fought.pk}/report.txt").content.decode()
     lines = text.splitlines()
