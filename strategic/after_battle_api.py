@@ -81,7 +81,7 @@ class ArmyRetreatView(CampaignView):
 
     def army(self, pk: int) -> Army:
         """The army of this campaign, else 404."""
-        army: Army = self.get_object_or_404(Army, pk, "army")
+        army: Army = self.get_object_or_404(Army, pk)
         return army
 
     @extend_schema(responses={200: RetreatOptionsOut, **READ_ERRORS})
@@ -112,7 +112,7 @@ class QuickBattleView(CampaignView):
 
     def battle(self, pk: int) -> Battle:
         """The battle of this campaign, else 404."""
-        battle: Battle = self.get_object_or_404(Battle, pk, "battle")
+        battle: Battle = self.get_object_or_404(Battle, pk)
         return battle
 
     @extend_schema(responses={200: QuickBattleOut, **READ_ERRORS})
@@ -148,7 +148,7 @@ class RetreatSupportView(CampaignView):
     @extend_schema(request=SupportSplitIn, responses=errors({200: RetreatRecordOut}))
     def post(self, request: Request, slug: str, pk: int) -> Response:
         """Remove ``removed`` of the points from the loser and add the rest for the winner."""
-        record = self.get_object_or_404(RetreatRecord, pk, "retreat")
+        record = self.get_object_or_404(RetreatRecord, pk)
         self.require_moderator()
         record = retreat_services.retreat_support_set(actor=request.user, record=record,
                                                       **self.valid(SupportSplitIn))

@@ -39,6 +39,9 @@ class RetreatApiTests(TestCase):
         self.assertEqual((body["battle"], body["side"], body["options"]["destinations"], body["options"]["destroyed"]),
                          (self.scene.battle.pk, "attacker", ["moesia"], False))
 
+    def test_an_army_of_no_campaign_is_404(self) -> None:
+        self.assertEqual(self.client.get(f"{BASE}/armies/999999/retreat/").status_code, 404)
+
     def test_the_commander_chooses(self) -> None:
         self.client.force_login(user("aspar"))
         response = self.client.post(self.url, {"route": ["moesia"]}, content_type="application/json")
