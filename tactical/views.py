@@ -139,6 +139,8 @@ def board_strings() -> dict[str, str]:
         "withdraw": _("Withdraw"),
         "withdraw_hint": _("Choose a highlighted cell of your edge to withdraw over it."),
         "cancel": _("Cancel"),
+        "zoom_in": _("Enlarge the map"),
+        "zoom_out": _("Fit the map to the screen"),
         "concede": _("Concede"),
         "concede_confirm": _("Really concede the battle? Click again"),
         "deploy_hint": _("Click a highlighted cell of your rows to place the unit; turn it with the buttons."),

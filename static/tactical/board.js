@@ -498,6 +498,11 @@ $("btn-start").addEventListener("click", async () => {
   if (body.state && body.state.version > app.version) applyState(body.state);
   return undefined;
 });
+$("btn-zoom").addEventListener("click", () => {
+  const zoomed = $("board-scroll").classList.toggle("zoomed");
+  $("btn-zoom").setAttribute("aria-pressed", String(zoomed));
+  $("btn-zoom").textContent = zoomed ? t.zoom_out : t.zoom_in;
+});
 $("order-form").addEventListener("submit", (e) => {
   e.preventDefault();
   const text = $("order-text").value.trim();

@@ -50,3 +50,17 @@ def test_after_a_lost_connection_the_board_reconnects_and_catches_up(open_page: 
     expect(east.locator("#status-conn")).to_have_text("Live", timeout=30000)
     expect(unit(east, ex.units["hi"])).to_have_attribute("data-y", "9")
     expect(east.locator("#board-log")).to_contain_text("Heavy infantry moved to (8, 9) (3 pt, 0 left).")
+
+
+def test_on_a_phone_the_map_can_be_enlarged_for_bigger_targets(open_page: Any) -> None:
+    ex = example_battle()
+    east = open_page(ex.east_user, f"/battles/{ex.battle.pk}/", **PHONE)
+    expect(east.locator("#status-conn")).to_have_text("Live")
+    before = east.locator("#board").bounding_box()["width"]
+    east.locator("#btn-zoom").tap()
+    expect(east.locator("#btn-zoom")).to_have_text("Fit the map to the screen")
+    assert east.locator("#board").bounding_box()["width"] >= 2 * before - 1
+    unit(east, ex.units["hc"]).tap()
+    cell(east, 9, 8).tap()
+    expect(unit(east, ex.units["hc"])).to_have_attribute("data-y", "8")
+    shot(east, "phone-zoomed")
