@@ -37,7 +37,7 @@ class AuditLogView(APIView):
 
     permission_classes = [AllowAny]
 
-    class OutputSerializer(serializers.Serializer):
+    class AuditRowSerializer(serializers.Serializer):
         ref = serializers.CharField()
         source = serializers.CharField()
         created_at = serializers.DateTimeField()
@@ -52,11 +52,11 @@ class AuditLogView(APIView):
         units = serializers.ListField(child=serializers.IntegerField())
         disputes = serializers.IntegerField()
 
-    @extend_schema(responses={200: OutputSerializer(many=True)})
+    @extend_schema(responses={200: AuditRowSerializer(many=True)})
     def get(self, request: Request, slug: str) -> Response:
         campaign = _readable(request, slug)
         rows = audit_log(campaign=campaign, filters=AuditFilter.parse(request.query_params))
-        return Response(self.OutputSerializer(rows, many=True).data)
+        return Response(self.AuditRowSerializer(rows, many=True).data)
 
 
 class DisputeView(APIView):
@@ -64,14 +64,14 @@ class DisputeView(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    class InputSerializer(serializers.Serializer):
+    class DisputeInputSerializer(serializers.Serializer):
         entry = serializers.CharField(max_length=40)
         text = serializers.CharField(max_length=4000)
 
-    @extend_schema(request=InputSerializer, responses={201: dict})
+    @extend_schema(request=DisputeInputSerializer, responses={201: dict})
     def post(self, request: Request, slug: str) -> Response:
         campaign = _readable(request, slug)
-        data = self.InputSerializer(data=request.data)
+        data = self.DisputeInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         dispute = services.dispute_open(
             actor=request.user,
@@ -105,7 +105,7 @@ class InterceptionsView(APIView):
 
     permission_classes = [AllowAny]
 
-    class InputSerializer(serializers.Serializer):
+    class InterceptionRulingInputSerializer(serializers.Serializer):
         version = serializers.IntegerField(min_value=1, max_value=2**31)
         unit = serializers.CharField(max_length=20)
         verdict = serializers.CharField(max_length=10)
@@ -119,10 +119,10 @@ class InterceptionsView(APIView):
         entries = interception_record(battle=live) if live is not None else []
         return Response([_interception(e) for e in entries])
 
-    @extend_schema(request=InputSerializer, responses={201: dict})
+    @extend_schema(request=InterceptionRulingInputSerializer, responses={201: dict})
     def post(self, request: Request, slug: str, battle_id: int) -> Response:
         _readable(request, slug)
-        data = self.InputSerializer(data=request.data)
+        data = self.InterceptionRulingInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         ruling = services.interception_rule(actor=request.user, battle_id=battle_id, **data.validated_data)
         return Response(
@@ -163,14 +163,14 @@ class EndBattleView(APIView):
 
     permission_classes = [AllowAny]
 
-    class InputSerializer(serializers.Serializer):
+    class EndBattleInputSerializer(serializers.Serializer):
         winner = serializers.CharField(max_length=10)
         reason = serializers.CharField(max_length=4000)
 
-    @extend_schema(request=InputSerializer, responses={200: dict})
+    @extend_schema(request=EndBattleInputSerializer, responses={200: dict})
     def post(self, request: Request, slug: str, battle_id: int) -> Response:
         _readable(request, slug)
-        data = self.InputSerializer(data=request.data)
+        data = self.EndBattleInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         battle = services.battle_end(actor=request.user, battle_id=battle_id, **data.validated_data)
         return Response({"battle": battle.pk, "status": battle.status, "version": battle.version})
