@@ -22,12 +22,12 @@ import http.client
 import json
 import os
 import signal
-import statistics
 import subprocess
 import sys
 import tempfile
 import threading
 import time
+from datetime import UTC
 from pathlib import Path
 from typing import Any
 
@@ -57,8 +57,9 @@ def _build_app() -> Any:
     import types
 
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    from config.asgi import application as project
     from django.conf import settings
+
+    from config.asgi import application as project
 
     use_layer(settings)
     from django.db import transaction
@@ -72,7 +73,7 @@ def _build_app() -> Any:
     class Baseline(APIView):
         """Lock one row and update it: the floor under any write that locks a battle."""
 
-        permission_classes = [IsAuthenticated]
+        permission_classes = (IsAuthenticated,)
 
         def post(self, request: Any, pk: int) -> Response:
             with transaction.atomic():
@@ -121,7 +122,7 @@ def django_setup(env: dict[str, str]) -> None:
 
 
 def start(args: list[str], env: dict[str, str], log: str) -> subprocess.Popen[bytes]:
-    out = open(log, "ab")
+    out = open(log, "ab")  # noqa: SIM115 - the child process keeps it
     return subprocess.Popen(args, cwd=ROOT, env={**os.environ, **env}, stdout=out, stderr=subprocess.STDOUT,
                             start_new_session=True)
 
@@ -270,7 +271,7 @@ async def _watch(battle_id: int, count: int, inbox: dict[int, list[float]], read
         while not stop_at.is_set():
             try:
                 text = await ws.recv()
-            except Exception:
+            except websockets.ConnectionClosed:
                 return
             arrived = time.time()
             tag = json.loads(text).get("version") or json.loads(text).get("order", {}).get("id")
@@ -311,7 +312,8 @@ def bench_fanout(sizes: list[int], rounds: int) -> dict[str, Any]:
         loop = asyncio.new_event_loop()
         ready, stop_at = asyncio.Event(), asyncio.Event()
 
-        def run_loop() -> None:
+        def run_loop(loop: asyncio.AbstractEventLoop = loop, size: int = size, inbox: dict[Any, list[float]] = inbox,
+                     ready: asyncio.Event = ready, stop_at: asyncio.Event = stop_at) -> None:
             asyncio.set_event_loop(loop)
             loop.run_until_complete(_watch(battle.pk, size, inbox, ready, stop_at))
 
@@ -361,7 +363,7 @@ def bench_fanout(sizes: list[int], rounds: int) -> dict[str, Any]:
 
 
 def bench_clock(count: int, kill: bool, env: dict[str, str], logs: str) -> dict[str, Any]:
-    from datetime import datetime, timedelta, timezone
+    from datetime import datetime, timedelta
 
     from tactical import clock
     from tactical.models import BattleEvent, LiveBattle
@@ -372,18 +374,18 @@ def bench_clock(count: int, kill: bool, env: dict[str, str], logs: str) -> dict[
     beat = start([str(BIN / "celery"), "-A", "config", "beat", "--loglevel", "WARNING", "-s",
                   f"{logs}/beat-schedule"], env, f"{logs}/beat.log")
     time.sleep(8)  # the worker connects and the beat starts sending the sweep
-    deadline = datetime.fromtimestamp(int(time.time()) + 6, tz=timezone.utc)
+    deadline = datetime.fromtimestamp(int(time.time()) + 6, tz=UTC)
     ids = [b.pk for b in battles]
     for b in battles:
         moment = deadline + timedelta(milliseconds=(b.pk * 37) % 1000)  # spread over the same second
         LiveBattle.objects.filter(pk=b.pk).update(deadline=moment)
         clock.schedule_timeout(b.pk, b.turn_key, moment)
     if kill:
-        time.sleep(max(0.0, (deadline - datetime.now(timezone.utc)).total_seconds() - 1))
+        time.sleep(max(0.0, (deadline - datetime.now(UTC)).total_seconds() - 1))
         os.killpg(worker.pid, signal.SIGKILL)
         worker.wait()
         worker = start(worker_args, env, f"{logs}/worker2.log")
-    time.sleep(max(0.0, (deadline - datetime.now(timezone.utc)).total_seconds()) + 12)
+    time.sleep(max(0.0, (deadline - datetime.now(UTC)).total_seconds()) + 12)
     stop(worker)
     stop(beat)
     late, missed, doubled = [], 0, 0
@@ -395,7 +397,7 @@ def bench_clock(count: int, kill: bool, env: dict[str, str], logs: str) -> dict[
             continue
         first = [r for r in rows if r.events[0]["round"] == 1 and r.events[0]["side"] == "attacker"]
         doubled += len(first) > 1
-        scheduled = datetime.fromisoformat(first[0].events[0]["deadline"].replace("Z", "+00:00"))
+        scheduled = datetime.fromisoformat(first[0].events[0]["deadline"])
         late.append((first[0].created_at - scheduled).total_seconds())
         assert due is not None
     return {"battles": len(ids), "missed": missed, "doubled": doubled, "p50": pct(late, 50), "p99": pct(late, 99),
@@ -412,7 +414,7 @@ def bench_embedded(turns: int) -> dict[str, Any]:
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0)
-    world, (battle,) = world_and_battles(1, turn_seconds=3)
+    _, (battle,) = world_and_battles(1, turn_seconds=3)
     battle_id = battle.pk
     daphne = start([str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(PORT), "bench.tactical_bench:application"],
                    env, f"{var}/daphne.log")
@@ -428,9 +430,9 @@ def bench_embedded(turns: int) -> dict[str, Any]:
 
 
 async def _embedded_watch(battle_id: int, turns: int) -> list[float]:
-    import websockets
-
     from datetime import datetime
+
+    import websockets
 
     sockets = [await websockets.connect(f"ws://127.0.0.1:{PORT}/ws/battles/{battle_id}/",
                                         origin=f"http://127.0.0.1:{PORT}", max_size=2**22) for _ in range(3)]
@@ -445,7 +447,7 @@ async def _embedded_watch(battle_id: int, turns: int) -> list[float]:
             message = json.loads(await asyncio.wait_for(ws.recv(), 15))
             got.append(time.time())
         assert message["kind"] == "timeout", message["kind"]
-        due = datetime.fromisoformat(deadline.replace("Z", "+00:00")).timestamp()
+        due = datetime.fromisoformat(deadline).timestamp()
         if seen:  # the first deadline may have passed while daphne was starting
             late.append(max(got) - due)
         deadline = message["state"]["deadline"]

@@ -34,7 +34,7 @@ def _watchable(request: Request, battle_id: int) -> LiveBattle:
 class SetupView(APIView):
     """A moderator takes a pending battle to the tactical map."""
 
-    permission_classes = [IsAuthenticated]
+    permission_classes = (IsAuthenticated,)
 
     class InputSerializer(serializers.Serializer):
         map_seed = serializers.IntegerField(required=False, min_value=0, max_value=2**62)
@@ -52,7 +52,7 @@ class SetupView(APIView):
 class BattleView(APIView):
     """The board state and who I am in it."""
 
-    permission_classes = [AllowAny]
+    permission_classes = (AllowAny,)
 
     @extend_schema(responses={200: dict})
     def get(self, request: Request, battle_id: int) -> Response:
@@ -64,7 +64,7 @@ class BattleView(APIView):
 class EventsView(APIView):
     """The log after a version."""
 
-    permission_classes = [AllowAny]
+    permission_classes = (AllowAny,)
 
     class InputSerializer(serializers.Serializer):
         since = serializers.IntegerField(required=False, min_value=0, default=0)
@@ -81,7 +81,7 @@ class EventsView(APIView):
 class ActionsView(APIView):
     """Apply one action (the same service as the socket's ``action`` message)."""
 
-    permission_classes = [IsAuthenticated]
+    permission_classes = (IsAuthenticated,)
 
     class InputSerializer(serializers.Serializer):
         id = serializers.CharField(required=False, allow_blank=True, max_length=64, default="")
@@ -103,7 +103,7 @@ class ActionsView(APIView):
 class OptionsView(APIView):
     """What a unit can do now: reachable cells, withdrawal, range, targets, interceptions."""
 
-    permission_classes = [AllowAny]
+    permission_classes = (AllowAny,)
 
     @extend_schema(responses={200: dict})
     def get(self, request: Request, battle_id: int, unit: str) -> Response:
@@ -117,7 +117,7 @@ class OptionsView(APIView):
 class PreviewView(APIView):
     """A dry run of a move."""
 
-    permission_classes = [AllowAny]
+    permission_classes = (AllowAny,)
 
     class InputSerializer(serializers.Serializer):
         unit = serializers.CharField(max_length=20)
@@ -148,7 +148,7 @@ def preview(battle: LiveBattle, unit: Any, path: Any) -> dict[str, Any]:
 class MapRegenerateView(APIView):
     """A moderator draws a new map before deployment."""
 
-    permission_classes = [IsAuthenticated]
+    permission_classes = (IsAuthenticated,)
 
     class InputSerializer(serializers.Serializer):
         map_seed = serializers.IntegerField(required=False, min_value=0, max_value=2**62)
@@ -165,7 +165,7 @@ class MapRegenerateView(APIView):
 class MapEditView(APIView):
     """A moderator sets or clears cells before deployment."""
 
-    permission_classes = [IsAuthenticated]
+    permission_classes = (IsAuthenticated,)
 
     class InputSerializer(serializers.Serializer):
         cells = serializers.JSONField()
@@ -181,7 +181,7 @@ class MapEditView(APIView):
 class StartView(APIView):
     """A moderator starts round 1."""
 
-    permission_classes = [IsAuthenticated]
+    permission_classes = (IsAuthenticated,)
 
     @extend_schema(request=None, responses={200: dict})
     def post(self, request: Request, battle_id: int) -> Response:
@@ -192,7 +192,7 @@ class StartView(APIView):
 class OrdersView(APIView):
     """Orders of leaders to subordinates (T2)."""
 
-    permission_classes = [IsAuthenticated]
+    permission_classes = (IsAuthenticated,)
 
     class InputSerializer(serializers.Serializer):
         to = serializers.IntegerField()
@@ -217,7 +217,7 @@ class OrdersView(APIView):
 class DiceView(APIView):
     """The sealed dice (M2): commitment, rolls so far, the seed once the battle is over."""
 
-    permission_classes = [AllowAny]
+    permission_classes = (AllowAny,)
 
     @extend_schema(responses={200: dict})
     def get(self, request: Request, battle_id: int) -> Response:

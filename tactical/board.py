@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import heapq
-from datetime import datetime
-from datetime import timezone as dt_timezone
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from django.utils import timezone
@@ -15,9 +14,28 @@ from combat.dice import FixedDice
 from combat.engine import apply
 from combat.errors import CombatError, IllegalAction, InvalidAction
 from combat.events import ContactMade, Moved
-from combat.geometry import NEIGHBOURS, cells_in_range, deployment_rows, edge_row, in_range, is_step, turn_cost
+from combat.geometry import (
+    NEIGHBOURS,
+    cells_in_range,
+    deployment_rows,
+    edge_row,
+    in_range,
+    is_step,
+    turn_cost,
+)
 from combat.interception import legal_interceptions
-from combat.model import GRID_HEIGHT, GRID_WIDTH, BattleState, Cell, CellFeature, Facing, Phase, Side, Status, UnitState
+from combat.model import (
+    GRID_HEIGHT,
+    GRID_WIDTH,
+    BattleState,
+    Cell,
+    CellFeature,
+    Facing,
+    Phase,
+    Side,
+    Status,
+    UnitState,
+)
 from combat.movement import enemy_zone, speed
 from combat.queries import preview as melee_preview
 from tactical.snapshots import state_of
@@ -30,7 +48,7 @@ def iso(moment: datetime | None) -> str | None:
     """An aware datetime as ISO 8601 UTC with milliseconds."""
     if moment is None:
         return None
-    return moment.astimezone(dt_timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3] + "Z"
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3] + "Z"
 
 
 def lines(halves: int) -> float | int:

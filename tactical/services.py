@@ -22,7 +22,7 @@ from django.utils import timezone
 from campaign.errors import ServiceError
 from campaign.models import Commander
 from campaign.permissions import can_moderate
-from combat.actions import Action, Concede, Deploy, EndBattle, EndInterceptions, EndTurn, Ready
+from combat.actions import Action, Concede, Deploy, EndBattle, EndTurn, Ready
 from combat.dice import SeededDice, seed_commitment
 from combat.engine import apply
 from combat.errors import IllegalAction, InvalidAction
