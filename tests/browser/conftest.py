@@ -39,16 +39,6 @@ def _application() -> Any:
     return ASGIStaticFilesHandler(get_default_application())
 
 
-def _use_test_database() -> None:
-    from django.conf import settings
-    from django.db.backends.base.creation import TEST_DATABASE_PREFIX
-
-    db = settings.DATABASES["default"]
-    db["NAME"] = (db.get("TEST") or {}).get("NAME") or TEST_DATABASE_PREFIX + db["NAME"]
-    for connection in connections.all():
-        connection.close()
-
-
 class AsgiServer:
     """A daphne child process on the test database; it can be stopped and started again on its port."""
 
@@ -64,7 +54,8 @@ class AsgiServer:
     def start(self) -> None:
         """Fork the server (again on the same port after a stop)."""
         connections.close_all()  # the child must not share the parent's database sockets
-        process = DaphneProcess(HOST, _application, setup=_use_test_database, port=self.port)
+        # The child inherits these settings, already pointing at the test database (pytest-django).
+        process = DaphneProcess(HOST, _application, port=self.port)
         process.daemon = True
         # Fork from a fresh thread: once Playwright runs, this thread has a running event loop, and a child
         # forked from it would believe it runs inside that loop (asgiref then refuses async_to_sync).
