@@ -369,7 +369,7 @@ def bench_clock(count: int, kill: bool, env: dict[str, str], logs: str) -> dict[
     from tactical.models import BattleEvent, LiveBattle
 
     _, battles = world_and_battles(count, turn_seconds=600)
-    worker_args = [str(BIN / "celery"), "-A", "config", "worker", "-P", "threads", "-c", "8", "--loglevel", "WARNING"]
+    worker_args = [str(BIN / "celery"), "-A", "config", "worker", "-c", "4", "--loglevel", "WARNING"]
     worker = start(worker_args, env, f"{logs}/worker.log")
     beat = start([str(BIN / "celery"), "-A", "config", "beat", "--loglevel", "WARNING", "-s",
                   f"{logs}/beat-schedule"], env, f"{logs}/beat.log")

@@ -471,21 +471,33 @@ def battle_start(*, actor: Any, battle_id: int) -> LiveBattle:
 # -- the clock -------------------------------------------------------------------------------------
 
 
-def battle_turn_expire(*, battle_id: int, turn_key: str | None = None, now: datetime | None = None) -> bool:
-    """End the current turn if it is overdue (and is ``turn_key`` when given); True when it ended one."""
+def battle_turn_expire(*, battle_id: int, turn_key: str | None = None, now: datetime | None = None,
+                       skip_locked: bool = False) -> bool:
+    """End the current turn if it is overdue (and is ``turn_key`` when given); True when it ended one.
+
+    ``skip_locked``: leave a battle that another transaction holds (it ends an overdue turn itself).
+    """
     with transaction.atomic():
-        battle = LiveBattle.objects.select_for_update(of=("self",)).select_related("campaign", "record") \
-            .filter(pk=battle_id).first()
+        if skip_locked:
+            battle = LiveBattle.objects.select_for_update(skip_locked=True).filter(pk=battle_id).first()
+        else:
+            try:
+                battle = _lock(battle_id)
+            except errors.Missing:
+                return False
         if battle is None or (turn_key is not None and battle.turn_key != turn_key):
             return False
         return _expire_locked(battle, now or timezone.now())
 
 
 def battle_clock_sweep(*, now: datetime | None = None) -> int:
-    """End every overdue turn (timers lost with a worker); returns how many it ended."""
+    """End every overdue turn (timers lost with a worker); returns how many it ended.
+
+    Sweeps that overlap, and the timer tasks, share the work: a battle being ended elsewhere is skipped.
+    """
     now = now or timezone.now()
     overdue = LiveBattle.objects.filter(status=LiveBattle.Status.LIVE, deadline__lte=now).values_list("pk", flat=True)
-    return sum(battle_turn_expire(battle_id=pk, now=now) for pk in list(overdue))
+    return sum(battle_turn_expire(battle_id=pk, now=now, skip_locked=True) for pk in list(overdue))
 
 
 # -- orders (T2) -----------------------------------------------------------------------------------
