@@ -211,6 +211,8 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     "tactical-clock-sweep": {"task": "tactical.battle_clock_sweep", "schedule": 1.0},
     # R1: applies the default retreat of beaten armies whose deadline task was lost.
     "strategic-retreat-sweep": {"task": "strategic.retreat_sweep", "schedule": 60.0},
+    # S4: passes the turn of a faction whose deadline has passed.
+    "campaign-faction-turns-expire": {"task": "campaign.faction_turns_expire", "schedule": 60.0},
 }
 
 if PRODUCTION:
