@@ -149,7 +149,8 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# collectstatic's target, used in production only (elsewhere WhiteNoise serves straight from the finders).
+STATIC_ROOT = BASE_DIR / "staticfiles" if PRODUCTION else None
 STATICFILES_DIRS = [BASE_DIR / "static"]
 # Outside production, static files are served straight from the source folders (no collectstatic step).
 WHITENOISE_USE_FINDERS = not PRODUCTION
