@@ -56,8 +56,12 @@ class Example:
     units: dict[str, str] = field(default_factory=dict)  # "hi", "hc", "left", "right" → engine id
 
 
-def example_battle(*, turn_seconds: int = 600, deploy: bool = True) -> Example:
-    """The T12 battle in deployment (``deploy=False``) or at round 1, the attacker to act."""
+def example_battle(*, turn_seconds: int = 600, deploy: bool = True, subordinate: bool = False) -> Example:
+    """The T12 battle in deployment (``deploy=False``) or at round 1, the attacker to act.
+
+    ``subordinate``: West also has Majorian (user "majorian"), Aetius' subordinate, with one unit of
+    spearmen at (12, 0), so that the leader can give him orders (T2).
+    """
     campaign = CampaignFactory(slug="t12", name_en="The worked example", name_ru="Разобранный пример")
     campaign.settings = {**campaign.settings, "deployment_rows": 9, "turn_seconds": turn_seconds}
     campaign.save()
@@ -80,7 +84,7 @@ def example_battle(*, turn_seconds: int = 600, deploy: bool = True) -> Example:
 
     def card(code: str, name_en: str, name_ru: str, cls: str, damage: dict[str, int], mounted: bool) -> Any:
         return UnitTypeFactory(campaign=campaign, code=code, name_en=name_en, name_ru=name_ru, unit_class=cls,
-                               mounted=mounted, health=Decimal("5"), damage=damage)
+                               mounted=mounted, health=Decimal(5), damage=damage)
 
     infantry = card("heavy-infantry", "Heavy infantry", "Тяжелая пехота", "HI", HEAVY_INFANTRY, False)
     cavalry = card("heavy-cavalry", "Heavy cavalry", "Тяжелая кавалерия", "HC", HEAVY_CAVALRY, True)
@@ -93,6 +97,12 @@ def example_battle(*, turn_seconds: int = 600, deploy: bool = True) -> Example:
         "left": UnitFactory(faction=west, unit_type=spearmen, army=defenders, name="Left spearmen"),
         "right": UnitFactory(faction=west, unit_type=spearmen, army=defenders, name="Right spearmen"),
     }
+    if subordinate:
+        majorian = CommanderFactory(faction=west, name="Majorian",
+                                    user=member(campaign, Membership.Role.COMMANDER, west,
+                                                UserFactory(username="majorian")))
+        reserve = ArmyFactory(faction=west, commander=majorian, province=dalmatia, name="Reserve")
+        made["reserve"] = UnitFactory(faction=west, unit_type=spearmen, army=reserve, name="Reserve spearmen")
     record = Battle.objects.create(campaign=campaign, turn=1, province=dalmatia, origin=dacia, terrain="field",
                                    attacker_army=attackers, attacker_faction=east, defender_faction=west)
     live = services.battle_setup(actor=moderator, record=record, map_seed=7)
@@ -102,12 +112,14 @@ def example_battle(*, turn_seconds: int = 600, deploy: bool = True) -> Example:
     example = Example(campaign, moderator, east_user, west_user, spectator, live,
                       {key: f"u{unit.pk}" for key, unit in made.items()})
     if deploy:
-        for key, (x, y, facing) in DEPLOYMENT.items():
-            user = east_user if key in ("hi", "hc") else west_user
+        placed = {**DEPLOYMENT, **({"reserve": (12, 0, "S")} if subordinate else {})}
+        for key, (x, y, facing) in placed.items():
+            user = made[key].army.commander.user  # type: ignore[union-attr]
             services.battle_action_apply(actor=user, battle_id=live.pk, action={
                 "do": "deploy", "unit": example.units[key], "x": x, "y": y, "facing": facing})
         services.battle_action_apply(actor=east_user, battle_id=live.pk, action={"do": "ready", "side": "attacker"})
-        services.battle_action_apply(actor=west_user, battle_id=live.pk, action={"do": "ready", "side": "defender"})
+        for user in {made[key].army.commander.user for key in made if key not in ("hi", "hc")}:  # type: ignore[union-attr]
+            services.battle_action_apply(actor=user, battle_id=live.pk, action={"do": "ready", "side": "defender"})
     live.refresh_from_db()
     return example
 

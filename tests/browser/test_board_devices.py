@@ -64,3 +64,16 @@ def test_on_a_phone_the_map_can_be_enlarged_for_bigger_targets(open_page: Any) -
     cell(east, 9, 8).tap()
     expect(unit(east, ex.units["hc"])).to_have_attribute("data-y", "8")
     shot(east, "phone-zoomed")
+
+
+def test_a_leader_orders_his_subordinate_and_he_reads_it_at_once(open_page: Any) -> None:
+    ex = example_battle(subordinate=True)
+    path = f"/battles/{ex.battle.pk}/"
+    aetius = open_page(ex.west_user, path)
+    majorian = open_page(ex.battle.units.get(engine_id=ex.units["reserve"]).commander.user, path)
+    expect(majorian.locator("#orders-list")).to_have_text("No orders yet.")
+    expect(aetius.locator("#order-to")).to_have_text("Majorian")
+    aetius.locator("#order-text").fill("Hold the river")
+    aetius.locator("#order-form button").click()
+    expect(majorian.locator("#orders-list")).to_have_text("Aetius to Majorian: Hold the river")
+    expect(aetius.locator("#orders-list")).to_have_text("Aetius to Majorian: Hold the river")

@@ -22,13 +22,13 @@ def _get(user: Any, battle_id: int, language: str = "en") -> Any:
 
 
 def _json_script(html: str, element_id: str) -> Any:
-    match = re.search(rf'<script id="{element_id}" type="application/json">(.*?)</script>', html, re.S)
+    match = re.search(rf'<script id="{element_id}" type="application/json">(.*?)</script>', html, re.DOTALL)
     assert match is not None, f"no #{element_id} in the page"
     return json.loads(match.group(1))
 
 
 def _h1(html: str) -> str:
-    match = re.search(r"<h1>(.*?)</h1>", html, re.S)
+    match = re.search(r"<h1>(.*?)</h1>", html, re.DOTALL)
     assert match is not None
     return match.group(1).strip()
 
@@ -127,3 +127,21 @@ def test_the_melee_forecast_follows_the_pages_permissions(world: Any, battle: Li
     client = Client()
     client.force_login(world.outsider)
     assert client.get(f"/battles/{battle.pk}/melee.json").status_code == 403
+
+
+def test_the_melee_forecast_of_t12_before_the_interception(db: Any) -> None:
+    from tactical import services
+    from tests.browser.scenario import example_battle
+
+    ex = example_battle()
+    for unit, path in (("hi", [[8, 11], [8, 10], [8, 9]]), ("hc", [[9, 11], [9, 10], [9, 9], [9, 8]])):
+        services.battle_action_apply(actor=ex.east_user, battle_id=ex.battle.pk,
+                                     action={"do": "move", "unit": ex.units[unit], "path": path})
+    units = Client().get(f"/battles/{ex.battle.pk}/melee.json").json()["units"]
+    hi, hc, right = ex.units["hi"], ex.units["hc"], ex.units["right"]
+    # T12.2: the right spearmen take 3 + 2 + 1 (flank) + 1 (charge) = 7 and are routed; the infantry keeps 3.
+    assert units == {
+        hi: {"target": right, "deals": 3, "takes": 2, "health": 3, "routed": False, "needs_die": False},
+        hc: {"target": right, "deals": 4, "takes": 0, "health": 5, "routed": False, "needs_die": False},
+        right: {"target": hi, "deals": 2, "takes": 7, "health": 0, "routed": True, "needs_die": False},
+    }
