@@ -17,7 +17,7 @@ const layers = { ground: $("layer-ground"), marks: $("layer-marks"), contacts: $
 const app = {
   state: null, viewer: config.viewer, version: 0, offset: 0, offsetFromPing: false,
   units: new Map(), selected: null, options: new Map(), mode: null, deployFacing: null,
-  groundKey: "", forecast: null, orders: [], ordersLoaded: false, conceding: 0, syncing: 0,
+  groundKey: "", forecast: null, sentAt: -1, orders: [], ordersLoaded: false, conceding: 0, syncing: 0,
 };
 
 const names = {
@@ -228,7 +228,8 @@ function render() {
   const o = unit ? optionsOf(unit.id) : null;
   const mineNow = mine();
   const canUse = unit && mineNow.has(unit.id);
-  drawMarks(layers.marks, canUse || (o && o.range.length) ? marksFor(unit, o) : []);
+  const waiting = app.sentAt === app.version;
+  drawMarks(layers.marks, !waiting && (canUse || (o && o.range.length)) ? marksFor(unit, o) : []);
   drawPath(layers.path, null, null);
   drawContacts(layers.contacts, state, app.units);
   const targets = new Set();
@@ -355,8 +356,10 @@ function renderOrderForm() {
 // -- actions --------------------------------------------------------------------------------------
 
 function act(action) {
+  app.sentAt = app.version; // marks stay hidden until the board moves on, so a second click cannot repeat it
   socket.action(action);
   showMessage(t.sent, "info");
+  render();
 }
 
 function defaultFacing(side) {
@@ -529,6 +532,10 @@ function hideMessage(kind) {
 }
 
 function showError(msg) {
+  if (app.sentAt === app.version) {
+    app.sentAt = -1;
+    render();
+  }
   if (msg.code === "stale" && msg.state) {
     if (msg.state.version > app.version) applyState(msg.state);
     return showMessage(t.error_stale, "error");
