@@ -7,6 +7,7 @@ Every write locks the battle row, ends an overdue turn first (T6.1), stores the 
 from __future__ import annotations
 
 import json
+import logging
 import re
 import secrets
 from collections.abc import Callable
@@ -41,6 +42,7 @@ from tactical.push import battle_group, send_on_commit
 from tactical.selectors import side_chief
 from tactical.snapshots import remember, state_of
 
+log = logging.getLogger(__name__)
 ACTION_ID = re.compile(r"^[A-Za-z0-9_.:-]{1,64}$")
 BAD_ACTION_ID = "An action id is 1 to 64 letters, digits or _ . : -"
 
@@ -496,8 +498,24 @@ def battle_clock_sweep(*, now: datetime | None = None) -> int:
     Sweeps that overlap, and the timer tasks, share the work: a battle being ended elsewhere is skipped.
     """
     now = now or timezone.now()
-    overdue = LiveBattle.objects.filter(status=LiveBattle.Status.LIVE, deadline__lte=now).values_list("pk", flat=True)
-    return sum(battle_turn_expire(battle_id=pk, now=now, skip_locked=True) for pk in list(overdue))
+    ended = 0
+    while True:
+        # Batches of rows locked together: one lock statement and one commit for many turns when a whole
+        # second's deadlines fall due at once.
+        with transaction.atomic():
+            due = list(LiveBattle.objects.select_for_update(skip_locked=True)
+                       .filter(status=LiveBattle.Status.LIVE, deadline__lte=now).order_by("deadline")[:SWEEP_BATCH])
+            for battle in due:
+                try:
+                    with transaction.atomic():  # a failing battle does not hold back the others
+                        ended += _expire_locked(battle, now)
+                except Exception:
+                    log.exception("the clock could not end the turn of battle %s", battle.pk)
+        if len(due) < SWEEP_BATCH:
+            return ended
+
+
+SWEEP_BATCH = 25
 
 
 # -- orders (T2) -----------------------------------------------------------------------------------
