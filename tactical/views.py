@@ -7,14 +7,12 @@ language of the request, and handed to the script as JSON (no JavaScript catalog
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
 from campaign.permissions import can_read_campaign
@@ -24,16 +22,17 @@ from strategic.models import UnitType
 from tactical.models import LiveBattle
 from tactical.selectors import can_watch, viewer_of
 
-MESSAGE_NO_BATTLE = "There is no such battle."
+MESSAGE_NO_BATTLE = gettext_lazy("There is no such battle.")
+MESSAGE_NOT_WATCHER = gettext_lazy("Only the battle's commanders and the campaign's moderators may watch this battle.")
 
 
 def _battle_for(request: HttpRequest, battle_id: int) -> LiveBattle:
     """The live battle if the visitor may watch it: 404 when unknown or private to him, 403 when barred."""
     battle = LiveBattle.objects.select_related("campaign", "record__province").filter(pk=battle_id).first()
     if battle is None or not can_read_campaign(request.user, battle.campaign):
-        raise Http404(_(MESSAGE_NO_BATTLE))
+        raise Http404(MESSAGE_NO_BATTLE)
     if not can_watch(user=request.user, battle=battle):
-        raise PermissionDenied(_("Only the battle's commanders and the campaign's moderators may watch this battle."))
+        raise PermissionDenied(MESSAGE_NOT_WATCHER)
     request.campaign = battle.campaign  # type: ignore[attr-defined]  # the base layout's campaign bar
     return battle
 
