@@ -37,6 +37,14 @@ EVENTS: dict[str, Any] = {
     "commander_ready": gettext_lazy("a commander is ready"),
 }
 SIDES = {"attacker": gettext_lazy("attacking"), "defender": gettext_lazy("defending")}
+SIDE_NAMES = {"attacker": gettext_lazy("Attacker"), "defender": gettext_lazy("Defender")}
+UNIT_STATUSES = {
+    "field": gettext_lazy("on the field"),
+    "routed": gettext_lazy("routed"),
+    "withdrawn": gettext_lazy("withdrawn"),
+    "reserve": gettext_lazy("in reserve"),
+    "undeployed": gettext_lazy("not deployed"),
+}
 
 
 def unit_name(roster: dict[str, Any], engine_id: Any) -> str:

@@ -18,6 +18,7 @@ from campaign.views import campaign_for_page
 from moderation import services
 from moderation.board_png import board_png
 from moderation.dice import dice_report
+from moderation.eventtext import SIDE_NAMES, UNIT_STATUSES
 from moderation.export import audit_bbcode, audit_csv, battle_report_bbcode
 from moderation.replay import ReplayBroken, replay_steps, turns_of
 from moderation.selectors import AuditFilter, audit_log, disputes_of
@@ -139,7 +140,16 @@ def replay_page(request: HttpRequest, slug: str, battle_id: int) -> HttpResponse
         "steps": steps,
         "step": step,
         "turns": turns_of(steps),
-        "units": [(u, live.roster.get(u.id, {}), max(u.health, 0) / 2) for u in units],
+        "units": [
+            (
+                u,
+                live.roster.get(u.id, {}),
+                max(u.health, 0) / 2,
+                SIDE_NAMES[u.side.value],
+                UNIT_STATUSES[u.status.value],
+            )
+            for u in units
+        ],
         "previous": version - 1 if version > 1 else None,
         "next": version + 1 if version < len(steps) else None,
     }
