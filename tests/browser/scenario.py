@@ -56,11 +56,13 @@ class Example:
     units: dict[str, str] = field(default_factory=dict)  # "hi", "hc", "left", "right" → engine id
 
 
-def example_battle(*, turn_seconds: int = 600, deploy: bool = True, subordinate: bool = False) -> Example:
+def example_battle(*, turn_seconds: int = 600, deploy: bool = True, subordinate: bool = False,
+                   archers: bool = False) -> Example:
     """The T12 battle in deployment (``deploy=False``) or at round 1, the attacker to act.
 
     ``subordinate``: West also has Majorian (user "majorian"), Aetius' subordinate, with one unit of
-    spearmen at (12, 0), so that the leader can give him orders (T2).
+    spearmen at (12, 0), so that the leader can give him orders (T2). ``archers``: East also has archers
+    (LI1, 4 arrows, 1 against HI) at (10, 12) facing north, the spearmen in their range (T9).
     """
     campaign = CampaignFactory(slug="t12", name_en="The worked example", name_ru="Разобранный пример")
     campaign.settings = {**campaign.settings, "deployment_rows": 9, "turn_seconds": turn_seconds}
@@ -97,6 +99,11 @@ def example_battle(*, turn_seconds: int = 600, deploy: bool = True, subordinate:
         "left": UnitFactory(faction=west, unit_type=spearmen, army=defenders, name="Left spearmen"),
         "right": UnitFactory(faction=west, unit_type=spearmen, army=defenders, name="Right spearmen"),
     }
+    if archers:
+        bows = UnitTypeFactory(campaign=campaign, code="archers", name_en="Archers", name_ru="Лучники",
+                               unit_class="LI1", health=Decimal("3"), missile=True, arrows=4,
+                               damage={"LI1": 1, "LI2": 1, "HI": 1, "LC": 1, "HC": 1})
+        made["archers"] = UnitFactory(faction=east, unit_type=bows, army=attackers, name="Archers")
     if subordinate:
         majorian = CommanderFactory(faction=west, name="Majorian",
                                     user=member(campaign, Membership.Role.COMMANDER, west,
@@ -112,13 +119,14 @@ def example_battle(*, turn_seconds: int = 600, deploy: bool = True, subordinate:
     example = Example(campaign, moderator, east_user, west_user, spectator, live,
                       {key: f"u{unit.pk}" for key, unit in made.items()})
     if deploy:
-        placed = {**DEPLOYMENT, **({"reserve": (12, 0, "S")} if subordinate else {})}
+        placed = {**DEPLOYMENT, **({"reserve": (12, 0, "S")} if subordinate else {}),
+                  **({"archers": (10, 12, "N")} if archers else {})}
         for key, (x, y, facing) in placed.items():
             user = made[key].army.commander.user  # type: ignore[union-attr]
             services.battle_action_apply(actor=user, battle_id=live.pk, action={
                 "do": "deploy", "unit": example.units[key], "x": x, "y": y, "facing": facing})
         services.battle_action_apply(actor=east_user, battle_id=live.pk, action={"do": "ready", "side": "attacker"})
-        for user in {made[key].army.commander.user for key in made if key not in ("hi", "hc")}:  # type: ignore[union-attr]
+        for user in {made[key].army.commander.user for key in made if key not in ("hi", "hc", "archers")}:  # type: ignore[union-attr]
             services.battle_action_apply(actor=user, battle_id=live.pk, action={"do": "ready", "side": "defender"})
     live.refresh_from_db()
     return example

@@ -132,3 +132,21 @@ def test_a_turn_whose_time_runs_out_ends_for_everyone(open_page: Any) -> None:
 
 def lambda_classes(name: str) -> Any:
     return re.compile(rf"(^|\s){name}(\s|$)")
+
+
+def test_archers_show_their_range_and_shoot_an_enemy_in_it(open_page: Any) -> None:
+    ex = example_battle(archers=True)
+    east = open_page(ex.east_user, f"/battles/{ex.battle.pk}/")
+    expect(east.locator("#status-turn")).to_have_text("Round 1 · Attacker to act")
+    unit(east, ex.units["archers"]).click()
+    # T9.1: 6 cells forward, 5 to each side: (10, 6) is in range, (10, 5) and (4, 12) are not.
+    expect(cell(east, 10, 6)).to_have_attribute("data-kind", "range")
+    expect(cell(east, 10, 5)).to_have_count(0)
+    expect(cell(east, 5, 12)).to_have_attribute("data-kind", "range")
+    expect(cell(east, 4, 12)).to_have_count(0)
+    expect(unit(east, ex.units["right"])).to_have_class(lambda_classes("target"))
+    shot(east, "archers-range")
+    unit(east, ex.units["right"]).click()
+    expect(health(east, ex.units["right"])).to_have_text("4/5")
+    expect(east.locator("#unit-card-body [data-card-arrows]")).to_have_text("3/4")
+    expect(east.locator("#board-log")).to_contain_text("Archers shot at Right spearmen: 1 damage, 4 left.")
