@@ -101,7 +101,7 @@ def example_battle(*, turn_seconds: int = 600, deploy: bool = True, subordinate:
     }
     if archers:
         bows = UnitTypeFactory(campaign=campaign, code="archers", name_en="Archers", name_ru="Лучники",
-                               unit_class="LI1", health=Decimal("3"), missile=True, arrows=4,
+                               unit_class="LI1", health=Decimal(3), missile=True, arrows=4,
                                damage={"LI1": 1, "LI2": 1, "HI": 1, "LC": 1, "HC": 1})
         made["archers"] = UnitFactory(faction=east, unit_type=bows, army=attackers, name="Archers")
     if subordinate:
