@@ -150,3 +150,19 @@ def test_archers_show_their_range_and_shoot_an_enemy_in_it(open_page: Any) -> No
     expect(health(east, ex.units["right"])).to_have_text("4/5")
     expect(east.locator("#unit-card-body [data-card-arrows]")).to_have_text("3/4")
     expect(east.locator("#board-log")).to_contain_text("Archers shot at Right spearmen: 1 damage, 4 left.")
+
+
+def test_a_chief_concedes_in_two_clicks_and_both_boards_show_the_winner(open_page: Any) -> None:
+    ex = example_battle()
+    path = f"/battles/{ex.battle.pk}/"
+    east = open_page(ex.east_user, path)
+    west = open_page(ex.west_user, path)
+    expect(east.locator("#status-turn")).to_have_text("Round 1 · Attacker to act")
+    east.locator("#btn-concede").click()
+    expect(east.locator("#btn-concede")).to_have_text("Really concede the battle? Click again")
+    east.locator("#btn-concede").click()
+    for page in (east, west):
+        expect(page.locator("#status-phase")).to_have_text("The battle is over")
+        expect(page.locator("#status-turn")).to_have_text("Defender won the battle")
+        expect(page.locator("#board-log")).to_contain_text("The battle ended: the defender won.")
+    expect(east.locator("#btn-concede")).to_be_hidden()
