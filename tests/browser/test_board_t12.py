@@ -115,8 +115,11 @@ def test_a_turn_whose_time_runs_out_ends_for_everyone(open_page: Any) -> None:
     # Deployment through the board: each player places his units in his own rows, then says ready.
     for page, key, x, y in ((east, "hi", 8, 12), (east, "hc", 9, 12), (west, "left", 7, 8), (west, "right", 8, 8)):
         page.locator(f'#units-list [data-unit-row="{ex.units[key]}"]').click()
+        if key == "hc":
+            page.locator('#turn-buttons [data-facing="E"]').click()  # faced before it is placed
         cell(page, x, y).click()
         expect(unit(spectator, ex.units[key])).to_have_attribute("data-y", str(y))
+    expect(unit(spectator, ex.units["hc"])).to_have_attribute("data-facing", "E")
     shot(west, "timeout-1-deployed")
     east.locator("#btn-ready").click()
     west.locator("#btn-ready").click()
