@@ -54,6 +54,7 @@ const optionsOf = (id) => {
 function onMessage(msg) {
   switch (msg.type) {
     case "welcome":
+      app.syncing = 0; // a sync asked on the previous connection will not be answered
       app.viewer = msg.viewer || app.viewer;
       if (msg.version >= app.version) applyState(msg.state);
       if (log.version < msg.version) requestSync(log.version);

@@ -39,6 +39,26 @@ def _application() -> Any:
     return ASGIStaticFilesHandler(get_default_application())
 
 
+def _fresh_child() -> None:
+    """In the forked server: drop what belonged to the parent's threads and event loops.
+
+    Earlier tests of the same run (consumer tests) leave asgiref's executors pointing at threads that a
+    forked child does not have, and the channel layer bound to their loops: a child that kept them would
+    wait forever for its first database call.
+    """
+    import weakref
+    from concurrent.futures import ThreadPoolExecutor
+
+    from asgiref.sync import AsyncToSync, SyncToAsync
+    from channels.layers import channel_layers
+
+    SyncToAsync.single_thread_executor = ThreadPoolExecutor(max_workers=1)
+    SyncToAsync.context_to_thread_executor = weakref.WeakKeyDictionary()
+    AsyncToSync.context_to_thread_executor = weakref.WeakKeyDictionary()
+    AsyncToSync.loop_thread_executors = {}
+    channel_layers.backends = {}
+
+
 class AsgiServer:
     """A daphne child process on the test database; it can be stopped and started again on its port."""
 
@@ -55,7 +75,7 @@ class AsgiServer:
         """Fork the server (again on the same port after a stop)."""
         connections.close_all()  # the child must not share the parent's database sockets
         # The child inherits these settings, already pointing at the test database (pytest-django).
-        process = DaphneProcess(HOST, _application, port=self.port)
+        process = DaphneProcess(HOST, _application, setup=_fresh_child, port=self.port)
         process.daemon = True
         # Fork from a fresh thread: once Playwright runs, this thread has a running event loop, and a child
         # forked from it would believe it runs inside that loop (asgiref then refuses async_to_sync).
