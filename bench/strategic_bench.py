@@ -72,11 +72,20 @@ def build(moderator: object) -> dict[str, object]:
 
     campaign = campaign_create(actor=moderator, slug="bench", name_en="Bench", name_ru="Бенч")
     map_import(actor=moderator, campaign=campaign, data=demo_map())
-    factions = Faction.objects.bulk_create([
-        Faction(campaign=campaign, slug=f"f{i:02d}", name_en=f"Faction {i}", name_ru=f"Фракция {i}",
-                color=f"#{(i * 8) % 256:02x}40{(255 - i * 8) % 256:02x}", turn_order=i, naval_capacity=i % 4)
-        for i in range(FACTIONS)
-    ])
+    factions = Faction.objects.bulk_create(
+        [
+            Faction(
+                campaign=campaign,
+                slug=f"f{i:02d}",
+                name_en=f"Faction {i}",
+                name_ru=f"Фракция {i}",
+                color=f"#{(i * 8) % 256:02x}40{(255 - i * 8) % 256:02x}",
+                turn_order=i,
+                naval_capacity=i % 4,
+            )
+            for i in range(FACTIONS)
+        ]
+    )
     factions = list(Faction.objects.filter(campaign=campaign).order_by("turn_order"))
     # Neighbours in turn order are at war, every third pair allied: the relations map has real rows.
     relations = []
@@ -88,9 +97,11 @@ def build(moderator: object) -> dict[str, object]:
 
     provinces = list(Province.objects.filter(campaign=campaign).order_by("code"))
     home = provinces[0]
-    neighbour_ids = {b.b_id if b.a_id == home.pk else b.a_id
-                     for b in Border.objects.filter(campaign=campaign).exclude(kind="impassable")
-                     if home.pk in (b.a_id, b.b_id)}
+    neighbour_ids = {
+        b.b_id if b.a_id == home.pk else b.a_id
+        for b in Border.objects.filter(campaign=campaign).exclude(kind="impassable")
+        if home.pk in (b.a_id, b.b_id)
+    }
     spare = next(p for p in provinces if p.pk in neighbour_ids)
     others = [p for p in provinces if p.pk not in (home.pk, spare.pk)]
     seats = [home] + others[: FACTIONS - 1]
@@ -100,43 +111,87 @@ def build(moderator: object) -> dict[str, object]:
     spare.controller = factions[0]
     Province.objects.bulk_update(seats + [spare], ["controller", "capital_of"])
 
-    cards = UnitType.objects.bulk_create([
-        UnitType(campaign=campaign, code=c["code"], name_en=c["name_en"], name_ru=c["name_ru"],
-                 unit_class=c["unit_class"], mounted=c.get("mounted", False), health=c["health"],
-                 damage=c["damage"], missile=c.get("missile", False), arrows=c.get("arrows", 0),
-                 missile_damage=c.get("missile_damage"), morale=c.get("morale", 10))
-        for c in demo_data()["unit_types"]
-    ])
+    cards = UnitType.objects.bulk_create(
+        [
+            UnitType(
+                campaign=campaign,
+                code=c["code"],
+                name_en=c["name_en"],
+                name_ru=c["name_ru"],
+                unit_class=c["unit_class"],
+                mounted=c.get("mounted", False),
+                health=c["health"],
+                damage=c["damage"],
+                missile=c.get("missile", False),
+                arrows=c.get("arrows", 0),
+                missile_damage=c.get("missile_damage"),
+                morale=c.get("morale", 10),
+            )
+            for c in demo_data()["unit_types"]
+        ]
+    )
     cards = list(UnitType.objects.filter(campaign=campaign).order_by("code"))
-    Commander.objects.bulk_create([
-        Commander(campaign=campaign, faction=f, name=f"Commander {f.turn_order}-{k}",
-                  rank="leader" if k == 0 else "general", strategy=10 + k, tactics=10)
-        for f in factions for k in range(COMMANDERS_PER_FACTION)
-    ])
+    Commander.objects.bulk_create(
+        [
+            Commander(
+                campaign=campaign,
+                faction=f,
+                name=f"Commander {f.turn_order}-{k}",
+                rank="leader" if k == 0 else "general",
+                strategy=10 + k,
+                tactics=10,
+            )
+            for f in factions
+            for k in range(COMMANDERS_PER_FACTION)
+        ]
+    )
     commanders: dict[int, list[Commander]] = {}
     for commander in Commander.objects.filter(campaign=campaign).order_by("pk"):
         commanders.setdefault(commander.faction_id, []).append(commander)
-    Army.objects.bulk_create([
-        Army(campaign=campaign, faction=f, commander=commanders[f.pk][k % COMMANDERS_PER_FACTION],
-             province=province, name=f"Army {f.turn_order}-{k}")
-        for f, province in zip(factions, seats) for k in range(ARMIES_PER_FACTION)
-    ])
+    Army.objects.bulk_create(
+        [
+            Army(
+                campaign=campaign,
+                faction=f,
+                commander=commanders[f.pk][k % COMMANDERS_PER_FACTION],
+                province=province,
+                name=f"Army {f.turn_order}-{k}",
+            )
+            for f, province in zip(factions, seats)
+            for k in range(ARMIES_PER_FACTION)
+        ]
+    )
     armies = list(Army.objects.filter(campaign=campaign).order_by("pk"))
     per_army = UNITS // len(armies)
-    Unit.objects.bulk_create([
-        Unit(campaign=campaign, faction_id=army.faction_id, army=army, unit_type=card,
-             name=f"{card.name_en} {army.pk}-{n}", health_halves=int(card.health * 2), arrows=card.arrows)
-        for army in armies for n in range(per_army) for card in [cards[(army.pk + n) % len(cards)]]
-    ], batch_size=1000)
+    Unit.objects.bulk_create(
+        [
+            Unit(
+                campaign=campaign,
+                faction_id=army.faction_id,
+                army=army,
+                unit_type=card,
+                name=f"{card.name_en} {army.pk}-{n}",
+                health_halves=int(card.health * 2),
+                arrows=card.arrows,
+            )
+            for army in armies
+            for n in range(per_army)
+            for card in [cards[(army.pk + n) % len(cards)]]
+        ],
+        batch_size=1000,
+    )
     for faction in factions:
         Faction.objects.filter(pk=faction.pk).update(leader=commanders[faction.pk][0])
     Campaign.objects.filter(pk=campaign.pk).update(
-        phase="strategic", current_faction=factions[0], faction_deadline=timezone.now() + timedelta(days=30))
+        phase="strategic", current_faction=factions[0], faction_deadline=timezone.now() + timedelta(days=30)
+    )
     mover = Army.objects.filter(faction=factions[0]).order_by("pk").first()
     return {"campaign": campaign, "mover": mover, "home": home, "spare": spare}
 
 
-def measure(request: Callable[[], object], runs: int, reset: Callable[[], object] | None = None) -> list[float]:
+def measure(
+    request: Callable[[], object], runs: int, reset: Callable[[], object] | None = None
+) -> list[float]:
     """Milliseconds of ``runs`` calls after a few warm-up calls; ``reset`` runs between calls, untimed."""
     for _ in range(3):
         request()
@@ -169,8 +224,10 @@ def profile(name: str, request: Callable[[], object]) -> None:
         profiler.enable()
         request()
         profiler.disable()
-    print(f"\n--- profile: {name}: {len(queries.captured_queries)} queries, "
-          f"{sum(float(q['time']) for q in queries.captured_queries) * 1000:.1f} ms in the database")
+    print(
+        f"\n--- profile: {name}: {len(queries.captured_queries)} queries, "
+        f"{sum(float(q['time']) for q in queries.captured_queries) * 1000:.1f} ms in the database"
+    )
     shapes = Counter(q["sql"].split(" WHERE ")[0][:150] for q in queries.captured_queries)
     for sql, count in shapes.most_common(8):
         print(f"  {count:4d} × {sql}")
@@ -195,8 +252,11 @@ def main() -> None:
     old_name = connection.settings_dict["NAME"]
     connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
     try:
-        with override_settings(ROOT_URLCONF=__name__, DEBUG=False,
-                               PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+        with override_settings(
+            ROOT_URLCONF=__name__,
+            DEBUG=False,
+            PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"],
+        ):
             run(args)
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0)
@@ -212,9 +272,11 @@ def run(args: argparse.Namespace) -> None:
     world = build(moderator)
     campaign, mover, home, spare = world["campaign"], world["mover"], world["home"], world["spare"]
     assert isinstance(campaign, Campaign) and isinstance(mover, Army)
-    print(f"built in {time.perf_counter() - started:.1f} s: {campaign.factions.count()} factions, "
-          f"{Army.objects.filter(campaign=campaign).count()} armies, {Unit.objects.filter(campaign=campaign).count()} "
-          f"units, {campaign.provinces.count()} provinces")
+    print(
+        f"built in {time.perf_counter() - started:.1f} s: {campaign.factions.count()} factions, "
+        f"{Army.objects.filter(campaign=campaign).count()} armies, {Unit.objects.filter(campaign=campaign).count()} "
+        f"units, {campaign.provinces.count()} provinces"
+    )
 
     anonymous, player = Client(), Client()
     player.force_login(moderator)
@@ -232,6 +294,7 @@ def run(args: argparse.Namespace) -> None:
         def request() -> None:
             response = client.get(url)
             assert response.status_code == 200, (url, response.status_code)
+
         return request
 
     def select_one() -> None:
@@ -250,11 +313,15 @@ def run(args: argparse.Namespace) -> None:
         figures = summary(measure(request, args.runs, reset))
         results[name] = figures
         target = TARGETS_MS.get(name)
-        verdict = "" if target is None else f"≤ {target:.0f} {'ok' if figures['median'] <= target else 'MISSED'}"
+        verdict = (
+            "" if target is None else f"≤ {target:.0f} {'ok' if figures['median'] <= target else 'MISSED'}"
+        )
         print(f"{name:32} {figures['median']:8.1f} {figures['p90']:8.1f} {figures['p99']:8.1f}   {verdict}")
     version = ".".join(map(str, connection.get_database_version()))
-    print(f"\ndatabase: {connection.vendor} {version}; python {platform.python_version()}; {platform.machine()} "
-          f"{os.cpu_count()} cpus; load average {os.getloadavg()[0]:.1f} at the end ({load_before:.1f} at the start)")
+    print(
+        f"\ndatabase: {connection.vendor} {version}; python {platform.python_version()}; {platform.machine()} "
+        f"{os.cpu_count()} cpus; load average {os.getloadavg()[0]:.1f} at the end ({load_before:.1f} at the start)"
+    )
     if args.profile:
         for name, request, reset in cases[2:]:
             profile(name, request)

@@ -49,7 +49,9 @@ class MapView(CampaignView):
 
     @extend_schema(
         request=OpenApiTypes.OBJECT,
-        parameters=[OpenApiParameter("replace", bool, description="Replace the campaign's map (matched by code).")],
+        parameters=[
+            OpenApiParameter("replace", bool, description="Replace the campaign's map (matched by code).")
+        ],
         responses=errors({201: ImportReportOut}),
     )
     def post(self, request: Request, slug: str) -> Response:
@@ -57,8 +59,9 @@ class MapView(CampaignView):
         every error keyed by entry and field."""
         self.require_moderator()
         replace = self.valid(ReplaceIn, data=request.query_params)["replace"]
-        report = map_io.map_import(actor=request.user, campaign=self.campaign, data=self._file(request),
-                                   replace=replace)
+        report = map_io.map_import(
+            actor=request.user, campaign=self.campaign, data=self._file(request), replace=replace
+        )
         return Response(ImportReportOut(report.as_dict()).data, status=201)
 
     @staticmethod

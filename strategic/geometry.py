@@ -33,13 +33,22 @@ def _clip(polygon: list[Point], site: Point, other: Point) -> list[Point]:
             result.append(current)
         if (s_current < 0 < s_following) or (s_following < 0 < s_current):
             t = s_current / (s_current - s_following)
-            result.append((current[0] + t * (following[0] - current[0]), current[1] + t * (following[1] - current[1])))
+            result.append(
+                (current[0] + t * (following[0] - current[0]), current[1] + t * (following[1] - current[1]))
+            )
     return result
 
 
-def voronoi_cell(site: Point, others: Sequence[Point], width: float = MAP_WIDTH, height: float = MAP_HEIGHT) -> list[Point]:
+def voronoi_cell(
+    site: Point, others: Sequence[Point], width: float = MAP_WIDTH, height: float = MAP_HEIGHT
+) -> list[Point]:
     """The Voronoi cell of ``site`` among ``others``, clipped to the rectangle 0..width × 0..height."""
-    polygon: list[Point] = [(0.0, 0.0), (float(width), 0.0), (float(width), float(height)), (0.0, float(height))]
+    polygon: list[Point] = [
+        (0.0, 0.0),
+        (float(width), 0.0),
+        (float(width), float(height)),
+        (0.0, float(height)),
+    ]
     # Nearer sites cut more: clipping by them first keeps the polygon small for the rest.
     for other in sorted(others, key=lambda o: (o[0] - site[0]) ** 2 + (o[1] - site[1]) ** 2):
         if other == site:
@@ -63,7 +72,10 @@ def _rounded(polygon: list[Point]) -> list[list[int]]:
 
 
 def province_outlines(
-    positions: dict[str, Point], sea: Sequence[Point] = (), width: float = MAP_WIDTH, height: float = MAP_HEIGHT
+    positions: dict[str, Point],
+    sea: Sequence[Point] = (),
+    width: float = MAP_WIDTH,
+    height: float = MAP_HEIGHT,
 ) -> dict[str, list[list[int]]]:
     """The outline of every province, by code: its Voronoi cell among all provinces and sea sites."""
     sites = [(float(x), float(y)) for x, y in positions.values()] + [(float(p[0]), float(p[1])) for p in sea]

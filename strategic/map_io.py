@@ -76,7 +76,17 @@ REFUSED = _("The map file was refused, nothing was changed: %(first)s")
 CODE_RE = re.compile(r"^[-a-zA-Z0-9_]{1,40}$")
 TOP_FIELDS = {"format", "version", "width", "height", "provinces", "borders", "transitions", "sea"}
 PROVINCE_FIELDS = {
-    "code", "name_en", "name_ru", "terrain", "x", "y", "port", "fortress", "fortress_capacity", "tribe", "outline",
+    "code",
+    "name_en",
+    "name_ru",
+    "terrain",
+    "x",
+    "y",
+    "port",
+    "fortress",
+    "fortress_capacity",
+    "tribe",
+    "outline",
 }
 BORDER_FIELDS = {"a", "b", "kind"}
 TRANSITION_FIELDS = {"from", "to", "terrain"}
@@ -117,9 +127,17 @@ def map_export(*, campaign: Campaign) -> dict[str, Any]:
         "height": MAP_HEIGHT,
         "provinces": [
             {
-                "code": p.code, "name_en": p.name_en, "name_ru": p.name_ru, "terrain": p.terrain,
-                "x": p.x, "y": p.y, "port": p.is_port, "fortress": p.has_fortress,
-                "fortress_capacity": p.fortress_capacity, "tribe": p.has_tribe, "outline": p.shape or [],
+                "code": p.code,
+                "name_en": p.name_en,
+                "name_ru": p.name_ru,
+                "terrain": p.terrain,
+                "x": p.x,
+                "y": p.y,
+                "port": p.is_port,
+                "fortress": p.has_fortress,
+                "fortress_capacity": p.fortress_capacity,
+                "tribe": p.has_tribe,
+                "outline": p.shape or [],
             }
             for p in provinces
         ],
@@ -151,8 +169,11 @@ def _is_number(value: Any) -> bool:
 
 def _is_point(value: Any) -> bool:
     return (
-        isinstance(value, list) and len(value) == 2 and all(_is_number(v) for v in value)
-        and 0 <= value[0] <= MAP_WIDTH and 0 <= value[1] <= MAP_HEIGHT
+        isinstance(value, list)
+        and len(value) == 2
+        and all(_is_number(v) for v in value)
+        and 0 <= value[0] <= MAP_WIDTH
+        and 0 <= value[1] <= MAP_HEIGHT
     )
 
 
@@ -164,8 +185,9 @@ def _entries(data: dict[str, Any], field: str, errors: _Errors) -> list[Any]:
     return value
 
 
-def _check_fields(entry: Any, label: str, key: str, allowed: set[str], required: tuple[str, ...],
-                  errors: _Errors) -> bool:
+def _check_fields(
+    entry: Any, label: str, key: str, allowed: set[str], required: tuple[str, ...], errors: _Errors
+) -> bool:
     if not isinstance(entry, dict):
         errors.add(key, ENTRY_NOT_OBJECT, entry=label)
         return False
@@ -207,8 +229,9 @@ def _check_provinces(data: dict[str, Any], errors: _Errors) -> list[dict[str, An
         key = f"provinces[{i}]"
         code = entry.get("code") if isinstance(entry, dict) else None
         label = f"{key} ({code})" if isinstance(code, str) else key
-        if not _check_fields(entry, label, key, PROVINCE_FIELDS, ("code", "name_en", "name_ru", "terrain", "x", "y"),
-                             errors):
+        if not _check_fields(
+            entry, label, key, PROVINCE_FIELDS, ("code", "name_en", "name_ru", "terrain", "x", "y"), errors
+        ):
             continue
         if "code" in entry:
             if not isinstance(code, str) or not CODE_RE.match(code):
@@ -239,14 +262,23 @@ def _check_provinces(data: dict[str, Any], errors: _Errors) -> list[dict[str, An
         if not (_is_int(capacity) and 1 <= capacity <= 99):
             errors.add(f"{key}.fortress_capacity", BAD_CAPACITY, entry=label)
         outline = entry.get("outline", [])
-        if not (isinstance(outline, list) and (outline == [] or (len(outline) >= 3 and all(map(_is_point, outline))))):
+        if not (
+            isinstance(outline, list)
+            and (outline == [] or (len(outline) >= 3 and all(map(_is_point, outline))))
+        ):
             errors.add(f"{key}.outline", BAD_OUTLINE, entry=label)
         good.append(entry)
     return good
 
 
-def _pair_codes(entry: dict[str, Any], key: str, label: str, fields: tuple[str, str], codes: set[str] | None,
-                errors: _Errors) -> tuple[str, str] | None:
+def _pair_codes(
+    entry: dict[str, Any],
+    key: str,
+    label: str,
+    fields: tuple[str, str],
+    codes: set[str] | None,
+    errors: _Errors,
+) -> tuple[str, str] | None:
     if codes is None:
         return None
     first, second = entry.get(fields[0]), entry.get(fields[1])
@@ -261,7 +293,9 @@ def _pair_codes(entry: dict[str, Any], key: str, label: str, fields: tuple[str, 
     return (str(first), str(second)) if ok and fields[0] in entry and fields[1] in entry else None
 
 
-def _check_borders(data: dict[str, Any], codes: set[str] | None, errors: _Errors) -> dict[frozenset[str], str]:
+def _check_borders(
+    data: dict[str, Any], codes: set[str] | None, errors: _Errors
+) -> dict[frozenset[str], str]:
     kinds = {}
     choices = ", ".join(Border.Kind.values)
     for i, entry in enumerate(_entries(data, "borders", errors)):
@@ -281,8 +315,9 @@ def _check_borders(data: dict[str, Any], codes: set[str] | None, errors: _Errors
     return kinds
 
 
-def _check_transitions(data: dict[str, Any], codes: set[str] | None, borders: dict[frozenset[str], str] | None,
-                       errors: _Errors) -> list[dict[str, Any]]:
+def _check_transitions(
+    data: dict[str, Any], codes: set[str] | None, borders: dict[frozenset[str], str] | None, errors: _Errors
+) -> list[dict[str, Any]]:
     good = []
     seen: set[tuple[str, str]] = set()
     terrains = ", ".join(Terrain.values)
@@ -311,7 +346,11 @@ def _check_sea(data: dict[str, Any], errors: _Errors) -> list[tuple[float, float
     for i, point in enumerate(points):
         if not _is_point(point):
             errors.add(f"sea[{i}]", BAD_SEA_POINT, entry=f"sea[{i}]")
-    return [(float(x), float(y)) for x, y in points] if not any(k.startswith("sea") for k in errors.by_key) else []
+    return (
+        [(float(x), float(y)) for x, y in points]
+        if not any(k.startswith("sea") for k in errors.by_key)
+        else []
+    )
 
 
 def _check_in_use(campaign: Campaign, codes: set[str], errors: _Errors) -> list[Province]:
@@ -321,9 +360,9 @@ def _check_in_use(campaign: Campaign, codes: set[str], errors: _Errors) -> list[
     ids = [p.pk for p in gone]
     busy = set(Army.objects.filter(province_id__in=ids).values_list("province_id", flat=True))
     busy |= set(Unit.objects.filter(province_id__in=ids).values_list("province_id", flat=True))
-    for province_id, origin_id in Battle.objects.filter(Q(province_id__in=ids) | Q(origin_id__in=ids)).values_list(
-        "province_id", "origin_id"
-    ):
+    for province_id, origin_id in Battle.objects.filter(
+        Q(province_id__in=ids) | Q(origin_id__in=ids)
+    ).values_list("province_id", "origin_id"):
         busy |= {province_id, origin_id}
     for province in gone:
         if province.pk in busy:
@@ -388,17 +427,34 @@ def map_import(*, actor: Any, campaign: Campaign, data: Any, replace: bool = Fal
         province.save()
         created, updated = created + is_new, updated + (not is_new)
         by_code[province.code] = province
-    Border.objects.bulk_create([
-        Border(campaign=campaign, a=low, b=high, kind=kind)
-        for pair, kind in borders.items()
-        for low, high in [sorted((by_code[c] for c in pair), key=lambda p: p.pk)]
-    ])
-    TerrainTransition.objects.bulk_create([
-        TerrainTransition(campaign=campaign, source=by_code[t["from"]], target=by_code[t["to"]], terrain=t["terrain"])
-        for t in transitions
-    ])
-    report = ImportReport(created=created, updated=updated, deleted=len(gone), borders=len(borders),
-                          transitions=len(transitions), outlines_computed=len(missing))
-    log_append(campaign=campaign, kind="map_imported", actor=actor, rule="M1",
-               data={**report.as_dict(), "replace": replace})
+    Border.objects.bulk_create(
+        [
+            Border(campaign=campaign, a=low, b=high, kind=kind)
+            for pair, kind in borders.items()
+            for low, high in [sorted((by_code[c] for c in pair), key=lambda p: p.pk)]
+        ]
+    )
+    TerrainTransition.objects.bulk_create(
+        [
+            TerrainTransition(
+                campaign=campaign, source=by_code[t["from"]], target=by_code[t["to"]], terrain=t["terrain"]
+            )
+            for t in transitions
+        ]
+    )
+    report = ImportReport(
+        created=created,
+        updated=updated,
+        deleted=len(gone),
+        borders=len(borders),
+        transitions=len(transitions),
+        outlines_computed=len(missing),
+    )
+    log_append(
+        campaign=campaign,
+        kind="map_imported",
+        actor=actor,
+        rule="M1",
+        data={**report.as_dict(), "replace": replace},
+    )
     return report

@@ -23,7 +23,12 @@ def _manage(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]
     # Only the variables given here: a developer's own SECRET_KEY or DEBUG must not leak into the check.
     base = {k: v for k, v in os.environ.items() if k in {"PATH", "HOME", "LANG", "LC_ALL", "PYTHONPATH"}}
     return subprocess.run(
-        [sys.executable, "manage.py", *args], check=False, cwd=ROOT, env={**base, **env}, capture_output=True, text=True,
+        [sys.executable, "manage.py", *args],
+        check=False,
+        cwd=ROOT,
+        env={**base, **env},
+        capture_output=True,
+        text=True,
         timeout=300,
     )
 

@@ -64,15 +64,24 @@ def demo_logins() -> list[DemoLogin]:
     """Every demo account in the order a newcomer would try them: moderator, leaders, commanders, observers."""
     data = demo_data()
     factions = {f["slug"]: f["name_en"] for f in data["factions"]}
-    logins = [DemoLogin(data["moderator"]["username"], data["moderator"]["password"], Membership.Role.MODERATOR)]
+    logins = [
+        DemoLogin(data["moderator"]["username"], data["moderator"]["password"], Membership.Role.MODERATOR)
+    ]
     for rank_is_leader in (True, False):
         for commander in data["commanders"]:
             user = commander["user"]
             if user is None or (commander["rank"] == Commander.Rank.LEADER) != rank_is_leader:
                 continue
             role = Membership.Role.LEADER if rank_is_leader else Membership.Role.COMMANDER
-            logins.append(DemoLogin(user["username"], user["password"], role, factions[commander["faction"]],
-                                    commander["name"]))
+            logins.append(
+                DemoLogin(
+                    user["username"],
+                    user["password"],
+                    role,
+                    factions[commander["faction"]],
+                    commander["name"],
+                )
+            )
     logins += [DemoLogin(o["username"], o["password"], Membership.Role.OBSERVER) for o in data["observers"]]
     return logins
 
@@ -86,7 +95,11 @@ def _user(account: dict[str, str]) -> Any:
 
 
 def _unit_type_fields(card: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in card.items() if k not in {"code", "name_en", "name_ru", "unit_class", "health", "damage"}}
+    return {
+        k: v
+        for k, v in card.items()
+        if k not in {"code", "name_en", "name_ru", "unit_class", "health", "damage"}
+    }
 
 
 @transaction.atomic
@@ -97,16 +110,28 @@ def demo_load() -> Campaign | None:
     data = demo_data()
     moderator = _user(data["moderator"])
     spec = data["campaign"]
-    campaign = campaign_create(actor=moderator, slug=spec["slug"], name_en=spec["name_en"], name_ru=spec["name_ru"],
-                               description=spec["description"])
+    campaign = campaign_create(
+        actor=moderator,
+        slug=spec["slug"],
+        name_en=spec["name_en"],
+        name_ru=spec["name_ru"],
+        description=spec["description"],
+    )
     map_import(actor=moderator, campaign=campaign, data=demo_map())
     provinces = {p.code: p for p in Province.objects.filter(campaign=campaign)}
 
     factions: dict[str, Faction] = {}
     for f in data["factions"]:
-        faction = faction_create(actor=moderator, campaign=campaign, slug=f["slug"], name_en=f["name_en"],
-                                 name_ru=f["name_ru"], color=f["color"], turn_order=f["turn_order"],
-                                 naval_capacity=f["naval_capacity"])
+        faction = faction_create(
+            actor=moderator,
+            campaign=campaign,
+            slug=f["slug"],
+            name_en=f["name_en"],
+            name_ru=f["name_ru"],
+            color=f["color"],
+            turn_order=f["turn_order"],
+            naval_capacity=f["naval_capacity"],
+        )
         factions[f["slug"]] = faction
         for code in f["provinces"]:
             province_update(actor=moderator, province=provinces[code], controller=faction)
@@ -117,8 +142,15 @@ def demo_load() -> Campaign | None:
     unit_types: dict[str, UnitType] = {}
     for card in data["unit_types"]:
         unit_types[card["code"]] = unit_type_create(
-            actor=moderator, campaign=campaign, code=card["code"], name_en=card["name_en"], name_ru=card["name_ru"],
-            unit_class=card["unit_class"], health=card["health"], damage=card["damage"], **_unit_type_fields(card),
+            actor=moderator,
+            campaign=campaign,
+            code=card["code"],
+            name_en=card["name_en"],
+            name_ru=card["name_ru"],
+            unit_class=card["unit_class"],
+            health=card["health"],
+            damage=card["damage"],
+            **_unit_type_fields(card),
         )
 
     commanders: dict[str, Commander] = {}
@@ -126,27 +158,53 @@ def demo_load() -> Campaign | None:
         faction = factions[c["faction"]]
         user = _user(c["user"]) if c["user"] else None
         commanders[c["name"]] = commander_create(
-            actor=moderator, faction=faction, name=c["name"], rank=c["rank"], user=user,
-            strategy=c["strategy"], tactics=c["tactics"], has_luck=c["luck"],
+            actor=moderator,
+            faction=faction,
+            name=c["name"],
+            rank=c["rank"],
+            user=user,
+            strategy=c["strategy"],
+            tactics=c["tactics"],
+            has_luck=c["luck"],
         )
         if user is not None:
             role = Membership.Role.LEADER if c["rank"] == Commander.Rank.LEADER else Membership.Role.COMMANDER
             membership_set(actor=moderator, campaign=campaign, user=user, role=role, faction=faction)
     for observer in data["observers"]:
-        membership_set(actor=moderator, campaign=campaign, user=_user(observer), role=Membership.Role.OBSERVER)
+        membership_set(
+            actor=moderator, campaign=campaign, user=_user(observer), role=Membership.Role.OBSERVER
+        )
 
     for a in data["armies"]:
         faction, province = factions[a["faction"]], provinces[a["province"]]
         unit_ids = [
-            unit_create(actor=moderator, campaign=campaign, faction=faction, unit_type=unit_types[code],
-                        province=province, name=name).pk
+            unit_create(
+                actor=moderator,
+                campaign=campaign,
+                faction=faction,
+                unit_type=unit_types[code],
+                province=province,
+                name=name,
+            ).pk
             for code, name in a["units"]
         ]
-        army_create(actor=moderator, faction=faction, commander=commanders[a["commander"]], province=province,
-                    name=a["name"], unit_ids=unit_ids)
+        army_create(
+            actor=moderator,
+            faction=faction,
+            commander=commanders[a["commander"]],
+            province=province,
+            name=a["name"],
+            unit_ids=unit_ids,
+        )
     for u in data["new_units"]:
-        unit_create(actor=moderator, campaign=campaign, faction=factions[u["faction"]],
-                    unit_type=unit_types[u["unit_type"]], province=provinces[u["province"]], name=u["name"])
+        unit_create(
+            actor=moderator,
+            campaign=campaign,
+            faction=factions[u["faction"]],
+            unit_type=unit_types[u["unit_type"]],
+            province=provinces[u["province"]],
+            name=u["name"],
+        )
 
     # The strategic phase of turn 1 begins with the first faction in turn order (the East), so a battle can
     # be started at once.

@@ -28,11 +28,34 @@ def small_map() -> dict[str, Any]:
         "format": "limes-map",
         "version": 1,
         "provinces": [
-            {"code": "gallia", "name_en": "Gallia", "name_ru": "Галлия", "terrain": "field", "x": 200, "y": 300},
-            {"code": "dalmatia", "name_en": "Dalmatia", "name_ru": "Далмация", "terrain": "field", "x": 500,
-             "y": 300, "port": True, "fortress": True, "fortress_capacity": 4},
-            {"code": "dacia", "name_en": "Dacia", "name_ru": "Дакия", "terrain": "forest", "x": 800, "y": 300,
-             "tribe": True},
+            {
+                "code": "gallia",
+                "name_en": "Gallia",
+                "name_ru": "Галлия",
+                "terrain": "field",
+                "x": 200,
+                "y": 300,
+            },
+            {
+                "code": "dalmatia",
+                "name_en": "Dalmatia",
+                "name_ru": "Далмация",
+                "terrain": "field",
+                "x": 500,
+                "y": 300,
+                "port": True,
+                "fortress": True,
+                "fortress_capacity": 4,
+            },
+            {
+                "code": "dacia",
+                "name_en": "Dacia",
+                "name_ru": "Дакия",
+                "terrain": "forest",
+                "x": 800,
+                "y": 300,
+                "tribe": True,
+            },
         ],
         "borders": [{"a": "gallia", "b": "dalmatia", "kind": "rough"}, {"a": "dacia", "b": "dalmatia"}],
         "transitions": [{"from": "gallia", "to": "dalmatia", "terrain": "mountains"}],
@@ -60,7 +83,12 @@ def test_demo_map_round_trip_is_exact(moderator: Any, campaign: Campaign) -> Non
 def test_import_reports_what_it_did(moderator: Any, campaign: Campaign) -> None:
     report = map_io.map_import(actor=moderator, campaign=campaign, data=small_map())
     assert report.as_dict() == {
-        "created": 3, "updated": 0, "deleted": 0, "borders": 2, "transitions": 1, "outlines_computed": 3,
+        "created": 3,
+        "updated": 0,
+        "deleted": 0,
+        "borders": 2,
+        "transitions": 1,
+        "outlines_computed": 3,
     }
 
 
@@ -68,15 +96,29 @@ def test_import_stores_every_province_field(moderator: Any, campaign: Campaign) 
     map_io.map_import(actor=moderator, campaign=campaign, data=small_map())
     dalmatia = Province.objects.get(campaign=campaign, code="dalmatia")
     assert (dalmatia.name_en, dalmatia.name_ru, dalmatia.terrain, dalmatia.x, dalmatia.y) == (
-        "Dalmatia", "Далмация", "field", 500, 300)
+        "Dalmatia",
+        "Далмация",
+        "field",
+        500,
+        300,
+    )
     assert (dalmatia.is_port, dalmatia.has_fortress, dalmatia.fortress_capacity, dalmatia.has_tribe) == (
-        True, True, 4, False)
+        True,
+        True,
+        4,
+        False,
+    )
 
 
 def test_omitted_flags_take_their_defaults(moderator: Any, campaign: Campaign) -> None:
     map_io.map_import(actor=moderator, campaign=campaign, data=small_map())
     gallia = Province.objects.get(campaign=campaign, code="gallia")
-    assert (gallia.is_port, gallia.has_fortress, gallia.fortress_capacity, gallia.has_tribe) == (False, False, 3, False)
+    assert (gallia.is_port, gallia.has_fortress, gallia.fortress_capacity, gallia.has_tribe) == (
+        False,
+        False,
+        3,
+        False,
+    )
 
 
 def test_borders_are_stored_once_with_their_kinds(moderator: Any, campaign: Campaign) -> None:
@@ -88,7 +130,9 @@ def test_borders_are_stored_once_with_their_kinds(moderator: Any, campaign: Camp
 
 def test_s9_transition_is_stored_for_its_direction_only(moderator: Any, campaign: Campaign) -> None:
     map_io.map_import(actor=moderator, campaign=campaign, data=small_map())
-    rows = [(t.source.code, t.target.code, t.terrain) for t in TerrainTransition.objects.filter(campaign=campaign)]
+    rows = [
+        (t.source.code, t.target.code, t.terrain) for t in TerrainTransition.objects.filter(campaign=campaign)
+    ]
     assert rows == [("gallia", "dalmatia", "mountains")]
 
 
@@ -100,7 +144,9 @@ def test_missing_outlines_are_voronoi_cells_splitting_the_map(moderator: Any, ca
     assert sorted(map(tuple, shapes["dalmatia"])) == [(350, 0), (350, 700), (650, 0), (650, 700)]
 
 
-def test_sea_sites_take_area_from_the_provinces_but_are_not_stored(moderator: Any, campaign: Campaign) -> None:
+def test_sea_sites_take_area_from_the_provinces_but_are_not_stored(
+    moderator: Any, campaign: Campaign
+) -> None:
     data = {**small_map(), "sea": [[500, 650]]}
     map_io.map_import(actor=moderator, campaign=campaign, data=data)
     dalmatia = Province.objects.get(campaign=campaign, code="dalmatia")
@@ -128,7 +174,12 @@ def test_voronoi_cells_of_the_demo_map_tile_the_picture() -> None:
 def test_import_is_logged(moderator: Any, campaign: Campaign) -> None:
     map_io.map_import(actor=moderator, campaign=campaign, data=small_map())
     entry = LogEntry.objects.filter(campaign=campaign, kind="map_imported").get()
-    assert (entry.actor, entry.rule, entry.data["created"], entry.data["replace"]) == (moderator, "M1", 3, False)
+    assert (entry.actor, entry.rule, entry.data["created"], entry.data["replace"]) == (
+        moderator,
+        "M1",
+        3,
+        False,
+    )
 
 
 def test_second_import_without_replace_is_refused(moderator: Any, campaign: Campaign) -> None:
@@ -163,7 +214,8 @@ def test_replace_refuses_to_delete_a_province_holding_an_army(moderator: Any, ca
     with pytest.raises(map_io.ServiceError) as refused:
         map_io.map_import(actor=moderator, campaign=campaign, data=data, replace=True)
     assert refused.value.errors == {
-        "provinces.gallia": ["gallia is not in the file, but armies, units or battles are there."]}
+        "provinces.gallia": ["gallia is not in the file, but armies, units or battles are there."]
+    }
     assert Province.objects.filter(campaign=campaign).count() == 3
 
 
@@ -182,11 +234,22 @@ def test_export_of_the_small_map(moderator: Any, campaign: Campaign) -> None:
     exported = map_io.map_export(campaign=campaign)
     assert [p["code"] for p in exported["provinces"]] == ["dacia", "dalmatia", "gallia"]
     assert exported["provinces"][1] == {
-        "code": "dalmatia", "name_en": "Dalmatia", "name_ru": "Далмация", "terrain": "field", "x": 500, "y": 300,
-        "port": True, "fortress": True, "fortress_capacity": 4, "tribe": False, "outline": [[0, 0], [10, 0], [10, 10]],
+        "code": "dalmatia",
+        "name_en": "Dalmatia",
+        "name_ru": "Далмация",
+        "terrain": "field",
+        "x": 500,
+        "y": 300,
+        "port": True,
+        "fortress": True,
+        "fortress_capacity": 4,
+        "tribe": False,
+        "outline": [[0, 0], [10, 0], [10, 10]],
     }
     assert exported["borders"] == [
-        {"a": "dacia", "b": "dalmatia", "kind": "normal"}, {"a": "dalmatia", "b": "gallia", "kind": "rough"}]
+        {"a": "dacia", "b": "dalmatia", "kind": "normal"},
+        {"a": "dalmatia", "b": "gallia", "kind": "rough"},
+    ]
     assert exported["transitions"] == [{"from": "gallia", "to": "dalmatia", "terrain": "mountains"}]
 
 
@@ -196,4 +259,6 @@ def _army_in(campaign: Campaign, moderator: Any, code: str) -> Army:
     faction = faction_create(actor=moderator, campaign=campaign, slug=f"f-{code}", name_en="F", name_ru="Ф")
     commander = commander_create(actor=moderator, faction=faction, name="Aetius")
     province = Province.objects.get(campaign=campaign, code=code)
-    return Army.objects.create(campaign=campaign, faction=faction, commander=commander, province=province, name="A")
+    return Army.objects.create(
+        campaign=campaign, faction=faction, commander=commander, province=province, name="A"
+    )

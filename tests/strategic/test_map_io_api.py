@@ -58,14 +58,23 @@ def test_download_names_the_file(campaign: Campaign) -> None:
 def test_moderator_imports_a_map(moderator: Any, campaign: Campaign) -> None:
     response = _client(moderator).post(URL, small_map(), format="json")
     assert response.status_code == 201
-    assert response.json() == {"created": 3, "updated": 0, "deleted": 0, "borders": 2, "transitions": 1,
-                               "outlines_computed": 3}
+    assert response.json() == {
+        "created": 3,
+        "updated": 0,
+        "deleted": 0,
+        "borders": 2,
+        "transitions": 1,
+        "outlines_computed": 3,
+    }
 
 
 def test_a_player_may_not_import(campaign: Campaign) -> None:
     player = get_user_model().objects.create_user("player")
     response = _client(player).post(URL, small_map(), format="json")
-    assert (response.status_code, response.json()["detail"]) == (403, "Only a moderator of this campaign may do this.")
+    assert (response.status_code, response.json()["detail"]) == (
+        403,
+        "Only a moderator of this campaign may do this.",
+    )
     assert not Province.objects.exists()
 
 
@@ -79,7 +88,10 @@ def test_a_bad_file_answers_400_naming_entry_and_field(moderator: Any, campaign:
     response = _client(moderator).post(URL, data, format="json")
     assert response.status_code == 400
     assert response.json()["errors"] == {
-        "provinces[1].terrain": ["provinces[1] (dalmatia): terrain must be one of field, forest, mountains, desert."]}
+        "provinces[1].terrain": [
+            "provinces[1] (dalmatia): terrain must be one of field, forest, mountains, desert."
+        ]
+    }
 
 
 def test_a_second_import_needs_replace(moderator: Any, campaign: Campaign) -> None:

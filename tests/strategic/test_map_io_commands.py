@@ -40,8 +40,10 @@ def _file(tmp_path: Path, data: Any) -> str:
 def test_import_then_export_gives_the_map_back(moderator: Any, campaign: Campaign, tmp_path: Path) -> None:
     out = StringIO()
     call_command("map_import", "c1", _file(tmp_path, small_map()), "--user", "mod", stdout=out)
-    assert out.getvalue() == ("Imported into c1: 3 provinces created, 0 updated, 0 deleted; 2 borders, "
-                              "1 transitions; 3 outlines drawn.\n")
+    assert out.getvalue() == (
+        "Imported into c1: 3 provinces created, 0 updated, 0 deleted; 2 borders, "
+        "1 transitions; 3 outlines drawn.\n"
+    )
     exported = StringIO()
     call_command("map_export", "c1", stdout=exported)
     assert json.loads(exported.getvalue()) == map_io.map_export(campaign=campaign)
@@ -54,14 +56,17 @@ def test_export_to_a_file(moderator: Any, campaign: Campaign, tmp_path: Path) ->
     assert json.loads(target.read_text(encoding="utf-8"))["provinces"][1]["name_ru"] == "Далмация"
 
 
-def test_a_bad_file_prints_every_error_and_changes_nothing(moderator: Any, campaign: Campaign, tmp_path: Path) -> None:
+def test_a_bad_file_prints_every_error_and_changes_nothing(
+    moderator: Any, campaign: Campaign, tmp_path: Path
+) -> None:
     data = small_map()
     data["provinces"][1]["terrain"] = "swamp"
     err = StringIO()
     with pytest.raises(CommandError):
         call_command("map_import", "c1", _file(tmp_path, data), "--user", "mod", stderr=err)
     assert err.getvalue() == (
-        "provinces[1].terrain: provinces[1] (dalmatia): terrain must be one of field, forest, mountains, desert.\n")
+        "provinces[1].terrain: provinces[1] (dalmatia): terrain must be one of field, forest, mountains, desert.\n"
+    )
     assert not Province.objects.exists()
 
 

@@ -23,17 +23,26 @@ class Command(BaseCommand):
         rows += [(d.username, d.password, str(d.role), d.faction, d.commander) for d in demo_logins()]
         widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
         for row in rows:
-            self.stdout.write("  " + "  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip())
+            self.stdout.write(
+                "  " + "  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip()
+            )
         self.stdout.write("Factions in turn order, with their colours on the map:")
         for f in demo_data()["factions"]:
-            self.stdout.write(f"  {f['turn_order']}. {f['name_en']} / {f['name_ru']}: {f['color_en']} / {f['color_ru']} "
-                              f"({f['color']})")
+            self.stdout.write(
+                f"  {f['turn_order']}. {f['name_en']} / {f['name_ru']}: {f['color_en']} / {f['color_ru']} "
+                f"({f['color']})"
+            )
         current = campaign.current_faction
         if current is None:
             return
-        self.stdout.write(f"It is the turn of {current.name_en} ({campaign.get_phase_display()}, turn {campaign.turn}).")
-        thrace = Army.objects.filter(campaign=campaign, name="Army of Thrace", province__code="moesia",
-                                     moved_turn__isnull=True).first()
+        self.stdout.write(
+            f"It is the turn of {current.name_en} ({campaign.get_phase_display()}, turn {campaign.turn})."
+        )
+        thrace = Army.objects.filter(
+            campaign=campaign, name="Army of Thrace", province__code="moesia", moved_turn__isnull=True
+        ).first()
         if current.slug == "east" and thrace is not None:
-            self.stdout.write("To begin a battle: log in as aspar (or theodosius) and move the Army of Thrace from "
-                              "Moesia into Dacia, where the Host of Attila stands.")
+            self.stdout.write(
+                "To begin a battle: log in as aspar (or theodosius) and move the Army of Thrace from "
+                "Moesia into Dacia, where the Host of Attila stands."
+            )

@@ -11,11 +11,14 @@ from strategic.demo.loader import demo_campaign, demo_load
 
 
 class Command(BaseCommand):
-    help = "Load the demo campaign (late Roman map, six factions, armies, a login per role) if it is not there."
+    help = (
+        "Load the demo campaign (late Roman map, six factions, armies, a login per role) if it is not there."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(
-            "--allow-production", action="store_true",
+            "--allow-production",
+            action="store_true",
             help="Load even with LIMES_PRODUCTION=1 (the demo accounts have published passwords).",
         )
 
@@ -30,8 +33,10 @@ class Command(BaseCommand):
             existing = demo_campaign()
             self.stdout.write(f"The demo campaign is already there: {existing.name_en} ({existing.slug}).")
             return
-        self.stdout.write(self.style.SUCCESS(
-            f"Loaded the demo campaign {campaign.name_en} ({campaign.slug}): "
-            f"{campaign.provinces.count()} provinces, {campaign.factions.count()} factions, "
-            f"{campaign.armies.count()} armies, {campaign.units.count()} units."
-        ))
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"Loaded the demo campaign {campaign.name_en} ({campaign.slug}): "
+                f"{campaign.provinces.count()} provinces, {campaign.factions.count()} factions, "
+                f"{campaign.armies.count()} armies, {campaign.units.count()} units."
+            )
+        )
