@@ -20,6 +20,7 @@ from campaign.models import Campaign, Commander, Faction, Invitation, Membership
 from campaign.rules_settings import SETTINGS
 from moderation import services
 from moderation.dice import dice_report
+from moderation.eventtext import SIDE_NAMES, UNIT_STATUSES
 from moderation.interceptions import interception_record
 from moderation.models import Dispute, InterceptionRuling
 from moderation.selectors import disputes_of
@@ -192,7 +193,15 @@ def _battle_context(campaign: Campaign, live: LiveBattle) -> dict[str, Any]:
         "interceptions": interception_record(battle=live),
         "verdicts": InterceptionRuling.Verdict.choices,
         "rolls": report.rolls if report else [],
-        "units": sorted(state.units.values(), key=lambda u: (u.side.value, u.id)),
+        "units": [
+            (
+                u,
+                live.roster.get(u.id, {}).get("name", u.id),
+                SIDE_NAMES[u.side.value],
+                UNIT_STATUSES[u.status.value],
+            )
+            for u in sorted(state.units.values(), key=lambda u: (u.side.value, u.id))
+        ],
     }
 
 

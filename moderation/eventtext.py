@@ -25,11 +25,10 @@ ACTIONS: dict[str, Any] = {
     "batch": gettext_lazy("The moderator started the battle."),
 }
 EVENTS: dict[str, Any] = {
-    "contact_made": gettext_lazy("contact: %(a)s and %(b)s"),
+    "contact_made": gettext_lazy("contact: %(unit)s and %(enemy)s"),
     "melee_resolved": gettext_lazy("melee resolved"),
     "die_rolled": gettext_lazy("die %(value)s: %(survivor)s survives"),
     "unit_routed": gettext_lazy("%(unit)s routed"),
-    "interception_declared": gettext_lazy("%(unit)s intercepts %(target)s"),
     "turn_timed_out": gettext_lazy("time ran out"),
     "battle_ended": gettext_lazy("the battle ended"),
     "seed_revealed": gettext_lazy("dice seed revealed"),
@@ -58,7 +57,7 @@ def unit_name(roster: dict[str, Any], engine_id: Any) -> str:
 
 def _values(data: dict[str, Any], roster: dict[str, Any]) -> dict[str, Any]:
     values: dict[str, Any] = {k: v for k, v in data.items() if isinstance(v, (str, int, float))}
-    for key in ("unit", "target", "a", "b", "survivor"):
+    for key in ("unit", "target", "enemy", "survivor"):
         if key in data:
             values[key] = unit_name(roster, data[key])
     for key in ("side", "winner"):

@@ -76,7 +76,7 @@ def replay_steps(*, battle: LiveBattle) -> list[Step]:
 
 
 def turns_of(steps: list[Step]) -> list[tuple[str, list[Step]]]:
-    """The steps grouped by the side's turn they happened in ("deployment", "round 2 attacker", ...)."""
+    """The steps grouped by the side's turn they happened in: "deployment", then "<round>:<side>"."""
     groups: list[tuple[str, list[Step]]] = []
     previous: BattleState | None = None
     for step in steps:

@@ -139,7 +139,7 @@ def replay_page(request: HttpRequest, slug: str, battle_id: int) -> HttpResponse
         "live": live,
         "steps": steps,
         "step": step,
-        "turns": turns_of(steps),
+        "turns": [(_turn_title(key), group) for key, group in turns_of(steps)],
         "units": [
             (
                 u,
@@ -154,6 +154,13 @@ def replay_page(request: HttpRequest, slug: str, battle_id: int) -> HttpResponse
         "next": version + 1 if version < len(steps) else None,
     }
     return render(request, "moderation/replay.html", context)
+
+
+def _turn_title(key: str) -> str:
+    if key == "deployment":
+        return key
+    number, side = key.split(":")
+    return _("Round %(round)s: %(side)s") % {"round": number, "side": SIDE_NAMES[side]}
 
 
 def replay_png(request: HttpRequest, slug: str, battle_id: int, version: int) -> HttpResponse:

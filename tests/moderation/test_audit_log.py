@@ -149,3 +149,10 @@ def test_the_bbcode_export_is_a_forum_list(world: Any, live: LiveBattle) -> None
     lines = text.splitlines()
     assert (lines[0], lines[1], lines[-1]) == ("[b]Log of Limes[/b]", "[list]", "[/list]")
     assert lines[2].startswith(f"[*][i]B{live.pk}v4[/i] ")
+
+
+def test_a_move_into_contact_names_both_units(in_contact: LiveBattle) -> None:
+    row = next(r for r in audit_log(campaign=in_contact.campaign) if r.ref == f"B{in_contact.pk}v20")
+    east, west = units_of(in_contact, "attacker")[0], units_of(in_contact, "defender")[0]
+    name = in_contact.roster[east]["name"]
+    assert row.text == f"{name} ({east}) moved to (8, 3). (contact: {name} ({east}) and {name} ({west}))"
