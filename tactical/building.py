@@ -104,7 +104,8 @@ def combatants(record: Battle) -> list[Combatant]:
                 seen.add(unit.pk)
                 result.append(Combatant(unit, side, _commander_of(unit), reinforcement))
 
-    add(units.filter(army=record.attacker_army), Side.ATTACKER, False)
+    if record.attacker_army_id is not None:  # the record keeps no army once it was destroyed
+        add(units.filter(army_id=record.attacker_army_id), Side.ATTACKER, False)
     supports = list(record.supports.select_related("army").order_by("id"))
     for support in supports:
         if support.side == Battle.Side.ATTACKER and not support.from_adjacent:

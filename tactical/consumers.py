@@ -97,7 +97,7 @@ class BattleConsumer(AsyncWebsocketConsumer):
         return groups
 
     def _welcome(self) -> dict[str, Any]:
-        services.battle_turn_expire(battle_id=self.battle_id)
+        services.battle_turn_expire(battle_id=self.battle_id, skip_locked=True)  # many sockets may connect at once
         battle = LiveBattle.objects.select_related("campaign", "record").get(pk=self.battle_id)
         return {"type": "welcome", "battle": battle.pk, "version": battle.version, "server_time": iso(timezone.now()),
                 "state": board_state(battle), "viewer": viewer_of(user=self.user, battle=battle).as_dict(),

@@ -59,7 +59,11 @@ def side_chief(*, battle: LiveBattle, side: Side) -> int | None:
     """The commander who may concede for a side (T11): see docs/tactical-protocol.md §3."""
     record = battle.record
     if side is Side.ATTACKER:
-        return record.attacker_army.commander_id
+        if record.attacker_army_id is not None:
+            return record.attacker_army.commander_id  # type: ignore[union-attr]
+        rows = list(BattleUnit.objects.filter(battle=battle, side=side.value, commander__isnull=False)
+                    .values_list("commander_id", flat=True))
+        return max(sorted(set(rows)), key=rows.count) if rows else None
     rows = list(BattleUnit.objects.filter(battle=battle, side=side.value, commander__isnull=False)
                 .values_list("commander_id", flat=True))
     leader = record.defender_faction.leader_id

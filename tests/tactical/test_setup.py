@@ -68,3 +68,13 @@ def test_same_province_supporters_deploy_with_the_attacker(world: Any, record: B
     live = services.battle_setup(actor=world.moderator, record=record, map_seed=1)
     assert f"u{unit.pk}" in units_of(live, "attacker")
     assert next(u for u in live.state["units"] if u["id"] == f"u{unit.pk}")["status"] == "undeployed"
+
+
+def test_a_record_without_an_attacking_army_takes_only_its_supporters(world: Any, record: Battle) -> None:
+    helper = ArmyFactory(faction=world.armenia, commander=world.arsaces, province=world.dalmatia, name="Helpers")
+    unit = UnitFactory(faction=world.armenia, unit_type=world.infantry, army=helper)
+    BattleSupport.objects.create(battle=record, army=helper, side="attacker", from_adjacent=False)
+    Battle.objects.filter(pk=record.pk).update(attacker_army=None)
+    record.refresh_from_db()
+    live = services.battle_setup(actor=world.moderator, record=record, map_seed=1)
+    assert units_of(live, "attacker") == [f"u{unit.pk}"]
