@@ -143,3 +143,27 @@ def test_a_move_racing_the_deadline_is_applied_before_it_or_refused_after_it(wor
     assert len(_timeouts(live)) == 1
     assert (outcomes["move"], moved) in ((live.version - 1, 1), ("T6", 0))
     assert live.state["side"] == "defender"
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_a_timer_skips_a_battle_held_by_another_transaction_and_the_sweep_ends_it_after(live: LiveBattle) -> None:
+    from django.db import transaction
+
+    _overdue(live)
+    held, release = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        with transaction.atomic():
+            LiveBattle.objects.select_for_update().get(pk=live.pk)
+            held.set()
+            release.wait(5)
+        connection.close()
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    held.wait(5)
+    skipped = tasks.battle_turn_timeout(live.pk, "1:attacker")
+    release.set()
+    holder.join()
+    assert (skipped, tasks.battle_clock_sweep(), len(_timeouts(live))) == (False, 1, 1)
