@@ -156,3 +156,8 @@ def test_a_move_into_contact_names_both_units(in_contact: LiveBattle) -> None:
     east, west = units_of(in_contact, "attacker")[0], units_of(in_contact, "defender")[0]
     name = in_contact.roster[east]["name"]
     assert row.text == f"{name} ({east}) moved to (8, 3). (contact: {name} ({east}) and {name} ({west}))"
+
+
+def test_a_battle_event_links_to_its_step_of_the_replay(live: LiveBattle) -> None:
+    page = _client().get(URL).content.decode()
+    assert f'href="/c/limes/battles/{live.pk}/replay/?v=3">#{live.pk} v3</a>' in page
