@@ -6,7 +6,6 @@ Every write locks the battle row, ends an overdue turn first (T6.1), stores the 
 
 from __future__ import annotations
 
-import json
 import logging
 import re
 import secrets
@@ -15,9 +14,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.core.serializers.json import DjangoJSONEncoder
-from django.db import connection, transaction
-from django.db.models import F, OuterRef, Subquery
+from django.db import transaction
 from django.utils import timezone
 
 from campaign.errors import ServiceError
@@ -41,6 +38,7 @@ from tactical.models import BattleEvent, BattleUnit, LiveBattle
 from tactical.push import battle_group, send_on_commit
 from tactical.selectors import side_chief
 from tactical.snapshots import remember, state_of
+from tactical.store import Seat, lock, seats, store
 
 log = logging.getLogger(__name__)
 ACTION_ID = re.compile(r"^[A-Za-z0-9_.:-]{1,64}$")
@@ -62,39 +60,6 @@ class ActionResult:
 def _require_login(actor: Any) -> None:
     if actor is None or not getattr(actor, "is_authenticated", False):
         raise errors.Denied(str(errors.NEEDS_LOGIN))
-
-
-def _lock(battle_id: int, action_id: str = "") -> LiveBattle:
-    """The battle row, locked until the commit (transaction.atomic is required around this).
-
-    On PostgreSQL one precompiled statement also brings the seats (T2) and whether ``action_id`` was
-    applied before: the move path's cost is mostly round trips and query building.
-    """
-    if connection.vendor == "postgresql":
-        battle = next(iter(LiveBattle.objects.raw(_LOCK_SQL, [action_id, battle_id])), None)
-        if battle is not None and battle.seat_rows is None:
-            battle.seat_rows = []
-    else:
-        rows = LiveBattle.objects.select_for_update().filter(pk=battle_id)
-        if action_id:
-            prior = BattleEvent.objects.filter(battle=OuterRef("pk"), action_id=action_id).values("version")[:1]
-            rows = rows.annotate(prior_version=Subquery(prior))
-        battle = rows.first()
-    if battle is None:
-        raise errors.Missing("There is no such battle.")
-    return battle
-
-
-_LOCK_SQL = f"""
-SELECT b.*,
-  (SELECT e.version FROM {BattleEvent._meta.db_table} e
-    WHERE e.battle_id = b.record_id AND e.action_id = %s AND e.action_id <> '' LIMIT 1) AS prior_version,
-  (SELECT json_agg(json_build_object('engine_id', u.engine_id, 'side', u.side,
-                                     'commander_id', u.commander_id, 'user_id', c.user_id))
-     FROM {BattleUnit._meta.db_table} u LEFT JOIN {Commander._meta.db_table} c ON c.id = u.commander_id
-    WHERE u.battle_id = b.record_id) AS seat_rows
-FROM {LiveBattle._meta.db_table} b WHERE b.record_id = %s FOR UPDATE OF b
-"""
 
 
 def _record(
@@ -137,7 +102,7 @@ def _record(
         commander_id=commander_id, action_id=action_id, action=action, events=events,
         rolls_before=rolls_before, dice=dice, created_at=now,
     )
-    _store(battle, row)
+    store(battle, row)
     row.board = board_state(battle, state, now)  # type: ignore[attr-defined]
     message = event_message(row, row.board)  # type: ignore[attr-defined]
     send_on_commit([battle_group(battle.pk)], message, version=battle.version,
@@ -146,39 +111,6 @@ def _record(
         battle_id, turn_key, deadline = battle.pk, battle.turn_key, battle.deadline
         transaction.on_commit(lambda: clock.schedule_timeout(battle_id, turn_key, deadline))
     return row
-
-
-_STORED = ("version", "state", "rolls_used", "turn_key", "done", "deadline", "status", "ended_at", "map_seed")
-_LOGGED = ("battle_id", "version", "kind", "actor_id", "commander_id", "action_id", "action", "events",
-           "rolls_before", "dice", "created_at")
-_JSON = {"state", "done", "action", "events", "dice"}
-_STORE_SQL = f"""
-WITH stored AS (
-  UPDATE {LiveBattle._meta.db_table} SET {", ".join(f"{f} = %s" + ("::jsonb" if f in _JSON else "") for f in _STORED)}
-  WHERE record_id = %s RETURNING record_id
-)
-INSERT INTO {BattleEvent._meta.db_table} ({", ".join(_LOGGED[1:])}, battle_id)
-SELECT {", ".join("%s" + ("::jsonb" if f in _JSON else "") for f in _LOGGED[1:])}, record_id FROM stored
-RETURNING id
-"""
-
-
-def _store(battle: LiveBattle, row: BattleEvent) -> None:
-    """Write the new snapshot and its log row; on PostgreSQL in one round trip (the move path's floor)."""
-    if connection.vendor != "postgresql":
-        battle.save(update_fields=list(_STORED))
-        row.save(force_insert=True)
-        return
-
-    def value(obj: Any, name: str) -> Any:
-        item = getattr(obj, name)
-        return json.dumps(item, cls=DjangoJSONEncoder) if name in _JSON and item is not None else item
-
-    params = [value(battle, f) for f in _STORED] + [battle.pk] + [value(row, f) for f in _LOGGED[1:]]
-    with connection.cursor() as cursor:
-        cursor.execute(_STORE_SQL, params)
-        row.pk = cursor.fetchone()[0]
-    row._state.adding = False
 
 
 def _engine(battle: LiveBattle, state: BattleState, action: Action) -> tuple[BattleState, list[dict[str, Any]], list[int]]:
@@ -259,7 +191,7 @@ def _map_changed(battle: LiveBattle, state: BattleState, cells: dict[Any, CellFe
 def battle_map_regenerate(*, actor: Any, battle_id: int, map_seed: int | None = None) -> LiveBattle:
     """A moderator draws a new map before deployment (T5 Interpretation)."""
     with transaction.atomic():
-        battle = _lock(battle_id)
+        battle = lock(battle_id)
         state = _editable(battle, actor)
         seed = secrets.randbelow(2**31) if map_seed is None else int(map_seed)
         cells = mapgen.generate(state.terrain, seed, state.settings.deployment_rows)
@@ -269,7 +201,7 @@ def battle_map_regenerate(*, actor: Any, battle_id: int, map_seed: int | None = 
 def battle_map_edit(*, actor: Any, battle_id: int, cells: list[dict[str, Any]]) -> LiveBattle:
     """A moderator sets or clears single cells before deployment; the route between zones must remain."""
     with transaction.atomic():
-        battle = _lock(battle_id)
+        battle = lock(battle_id)
         state = _editable(battle, actor)
         new = dict(state.cells)
         for index, item in enumerate(cells if isinstance(cells, list) else [None]):
@@ -291,24 +223,6 @@ def battle_map_edit(*, actor: Any, battle_id: int, cells: list[dict[str, Any]]) 
 
 
 # -- actions ---------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Seat:
-    """Who commands a unit of the battle (T2): its side, its commander and that commander's player."""
-
-    engine_id: str
-    side: str
-    commander_id: int | None
-    user_id: int | None
-
-
-def _seats(battle: LiveBattle) -> dict[str, Seat]:
-    rows = getattr(battle, "seat_rows", None)
-    if rows is None:
-        rows = BattleUnit.objects.filter(battle=battle).values("engine_id", "side", "commander_id",
-                                                                user_id=F("commander__user_id"))
-    return {row["engine_id"]: Seat(**row) for row in rows}
 
 
 def _authorize(actor: Any, battle: LiveBattle, state: BattleState, action: Action,
@@ -356,7 +270,7 @@ def _apply_locked(battle: LiveBattle, actor: Any, action: Action, normalized: di
     state = state_of(battle)
     if state.phase is Phase.ENDED:
         raise errors.Refused("the battle is over; no further action is accepted", code="ended", rule="T11")
-    rows = _seats(battle)
+    rows = seats(battle)
     commander_id, kind, mine = _authorize(actor, battle, state, action, rows, lambda: can_moderate(actor, battle.campaign))
     if isinstance(action, (EndTurn, Ready)) and mine and state.phase is not Phase.ENDED:
         side = action.side or state.side
@@ -412,7 +326,7 @@ def battle_action_apply(*, actor: Any, battle_id: int, action: Any, action_id: s
     failure: ServiceError | None = None
     result: ActionResult | None = None
     with transaction.atomic():
-        battle = _lock(battle_id, action_id)
+        battle = lock(battle_id, action_id)
         now = now or timezone.now()
         _expire_locked(battle, now)  # committed even when the action is then refused
         prior_version = getattr(battle, "prior_version", None)
@@ -437,7 +351,7 @@ def battle_start(*, actor: Any, battle_id: int) -> LiveBattle:
     """A moderator starts round 1: units not yet deployed are placed in their rows, both sides ready."""
     _require_login(actor)
     with transaction.atomic():
-        battle = _lock(battle_id)
+        battle = lock(battle_id)
         if not can_moderate(actor, battle.campaign):
             raise errors.Denied(str(errors.MODERATORS_ONLY))
         now = timezone.now()
@@ -484,7 +398,7 @@ def battle_turn_expire(*, battle_id: int, turn_key: str | None = None, now: date
             battle = LiveBattle.objects.select_for_update(skip_locked=True).filter(pk=battle_id).first()
         else:
             try:
-                battle = _lock(battle_id)
+                battle = lock(battle_id)
             except errors.Missing:
                 return False
         if battle is None or (turn_key is not None and battle.turn_key != turn_key):
@@ -533,7 +447,7 @@ def battle_order_give(*, actor: Any, battle_id: int, to: Any, text: Any) -> Any:
     if isinstance(to, bool) or not isinstance(to, int):
         raise errors.Invalid(str(errors.NOT_LEADER), field="to")
     with transaction.atomic():
-        battle = _lock(battle_id)
+        battle = lock(battle_id)
         rows = list(BattleUnit.objects.filter(battle=battle))
         sides = {row.commander_id: row.side for row in rows if row.commander_id is not None}
         recipient = Commander.objects.filter(pk=to, campaign=battle.campaign).first()

@@ -6,18 +6,16 @@ never meets a stale entry.
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
-from typing import TYPE_CHECKING
-
 import collections.abc
+import threading
 import types
 import typing
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import fields, is_dataclass
 from enum import Enum
-from functools import lru_cache
-from typing import Any, Union
+from functools import cache
+from typing import TYPE_CHECKING, Any, Union
 
 from combat.model import (
     BattleState,
@@ -61,7 +59,7 @@ def remember(battle_id: int, version: int, commitment: str, state: BattleState) 
             _states.popitem(last=False)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _converter(kind: Any) -> Callable[[Any], Any]:
     """``combat.serialize.from_plain`` for one annotated type, compiled once (it reads type hints per call)."""
     origin, args = typing.get_origin(kind), typing.get_args(kind)

@@ -1,0 +1,104 @@
+"""Reading and writing a battle row in as few round trips as the database allows (the move path's floor).
+
+On PostgreSQL one precompiled statement locks the row and brings the seats (T2) and the resend check, and
+one statement writes the snapshot and its log row; elsewhere the ORM does the same in more steps.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from django.core.serializers.json import DjangoJSONEncoder
+from django.db import connection
+from django.db.models import F, OuterRef, Subquery
+
+from campaign.models import Commander
+from tactical import errors
+from tactical.models import BattleEvent, BattleUnit, LiveBattle
+
+
+def lock(battle_id: int, action_id: str = "") -> LiveBattle:
+    """The battle row, locked until the commit (transaction.atomic is required around this).
+
+    On PostgreSQL one precompiled statement also brings the seats (T2) and whether ``action_id`` was
+    applied before: the move path's cost is mostly round trips and query building.
+    """
+    if connection.vendor == "postgresql":
+        battle = next(iter(LiveBattle.objects.raw(_LOCK_SQL, [action_id, battle_id])), None)
+        if battle is not None and battle.seat_rows is None:
+            battle.seat_rows = []
+    else:
+        rows = LiveBattle.objects.select_for_update().filter(pk=battle_id)
+        if action_id:
+            prior = BattleEvent.objects.filter(battle=OuterRef("pk"), action_id=action_id).values("version")[:1]
+            rows = rows.annotate(prior_version=Subquery(prior))
+        battle = rows.first()
+    if battle is None:
+        raise errors.Missing("There is no such battle.")
+    return battle
+
+
+_LOCK_SQL = f"""
+SELECT b.*,
+  (SELECT e.version FROM {BattleEvent._meta.db_table} e
+    WHERE e.battle_id = b.record_id AND e.action_id = %s AND e.action_id <> '' LIMIT 1) AS prior_version,
+  (SELECT json_agg(json_build_object('engine_id', u.engine_id, 'side', u.side,
+                                     'commander_id', u.commander_id, 'user_id', c.user_id))
+     FROM {BattleUnit._meta.db_table} u LEFT JOIN {Commander._meta.db_table} c ON c.id = u.commander_id
+    WHERE u.battle_id = b.record_id) AS seat_rows
+FROM {LiveBattle._meta.db_table} b WHERE b.record_id = %s FOR UPDATE OF b
+"""
+
+
+_STORED = ("version", "state", "rolls_used", "turn_key", "done", "deadline", "status", "ended_at", "map_seed")
+_LOGGED = ("battle_id", "version", "kind", "actor_id", "commander_id", "action_id", "action", "events",
+           "rolls_before", "dice", "created_at")
+_JSON = {"state", "done", "action", "events", "dice"}
+_STORE_SQL = f"""
+WITH stored AS (
+  UPDATE {LiveBattle._meta.db_table} SET {", ".join(f"{f} = %s" + ("::jsonb" if f in _JSON else "") for f in _STORED)}
+  WHERE record_id = %s RETURNING record_id
+)
+INSERT INTO {BattleEvent._meta.db_table} ({", ".join(_LOGGED[1:])}, battle_id)
+SELECT {", ".join("%s" + ("::jsonb" if f in _JSON else "") for f in _LOGGED[1:])}, record_id FROM stored
+RETURNING id
+"""
+
+
+def store(battle: LiveBattle, row: BattleEvent) -> None:
+    """Write the new snapshot and its log row; on PostgreSQL in one round trip (the move path's floor)."""
+    if connection.vendor != "postgresql":
+        battle.save(update_fields=list(_STORED))
+        row.save(force_insert=True)
+        return
+
+    def value(obj: Any, name: str) -> Any:
+        item = getattr(obj, name)
+        return json.dumps(item, cls=DjangoJSONEncoder) if name in _JSON and item is not None else item
+
+    params = [value(battle, f) for f in _STORED] + [battle.pk] + [value(row, f) for f in _LOGGED[1:]]
+    with connection.cursor() as cursor:
+        cursor.execute(_STORE_SQL, params)
+        row.pk = cursor.fetchone()[0]
+    row._state.adding = False
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Who commands a unit of the battle (T2): its side, its commander and that commander's player."""
+
+    engine_id: str
+    side: str
+    commander_id: int | None
+    user_id: int | None
+
+
+def seats(battle: LiveBattle) -> dict[str, Seat]:
+    """Who commands each unit, from the lock's statement when it brought them."""
+    rows = getattr(battle, "seat_rows", None)
+    if rows is None:
+        rows = BattleUnit.objects.filter(battle=battle).values("engine_id", "side", "commander_id",
+                                                                user_id=F("commander__user_id"))
+    return {row["engine_id"]: Seat(**row) for row in rows}
