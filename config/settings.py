@@ -188,7 +188,8 @@ SPECTACULAR_SETTINGS = {
 
 if REDIS_URL:
     CHANNEL_LAYERS = {
-        "default": {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [REDIS_URL]}}
+        # The pub/sub layer: under load the list-based core layer timed out consumers (bench/RESULTS.md).
+        "default": {"BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer", "CONFIG": {"hosts": [REDIS_URL]}}
     }
     CELERY_BROKER_URL = REDIS_URL
 else:

@@ -272,11 +272,15 @@ async def test_a_timeout_ended_by_another_process_reaches_the_socket_from_the_lo
 
 
 @pytest.mark.redis
+@pytest.mark.parametrize("backend", [
+    "channels_redis.pubsub.RedisPubSubChannelLayer",  # the configured layer (config/settings.py)
+    "channels_redis.core.RedisChannelLayer",
+])
 async def test_pushes_cross_the_redis_channel_layer_to_every_watcher(settings: Any, world: Any,
-                                                                     live: LiveBattle) -> None:
+                                                                     live: LiveBattle, backend: str) -> None:
     import os
 
-    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": backend,
                                            "CONFIG": {"hosts": [os.environ["REDIS_URL"]],
                                                       "prefix": f"limes-test-{live.pk}"}}}
     watchers = [await _open(live.pk) for _ in range(3)]
