@@ -36,12 +36,12 @@ class SetupView(APIView):
 
     permission_classes = (IsAuthenticated,)
 
-    class InputSerializer(serializers.Serializer):
+    class BattleSetupInputSerializer(serializers.Serializer):
         map_seed = serializers.IntegerField(required=False, min_value=0, max_value=2**62)
 
-    @extend_schema(request=InputSerializer, responses={201: dict})
+    @extend_schema(request=BattleSetupInputSerializer, responses={201: dict})
     def post(self, request: Request, battle_id: int) -> Response:
-        data = self.InputSerializer(data=request.data)
+        data = self.BattleSetupInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         record = get_object_or_404(Battle, pk=battle_id)
         battle = services.battle_setup(actor=request.user, record=record, map_seed=data.validated_data.get("map_seed"))
@@ -66,12 +66,12 @@ class EventsView(APIView):
 
     permission_classes = (AllowAny,)
 
-    class InputSerializer(serializers.Serializer):
+    class BattleEventsInputSerializer(serializers.Serializer):
         since = serializers.IntegerField(required=False, min_value=0, default=0)
 
-    @extend_schema(parameters=[InputSerializer], responses={200: dict})
+    @extend_schema(parameters=[BattleEventsInputSerializer], responses={200: dict})
     def get(self, request: Request, battle_id: int) -> Response:
-        data = self.InputSerializer(data=request.query_params)
+        data = self.BattleEventsInputSerializer(data=request.query_params)
         data.is_valid(raise_exception=True)
         battle = _watchable(request, battle_id)
         rows = events_since(battle=battle, since=data.validated_data["since"])
@@ -83,14 +83,14 @@ class ActionsView(APIView):
 
     permission_classes = (IsAuthenticated,)
 
-    class InputSerializer(serializers.Serializer):
+    class BattleActionsInputSerializer(serializers.Serializer):
         id = serializers.CharField(required=False, allow_blank=True, max_length=64, default="")
         expected_version = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=0)
         action = serializers.JSONField()
 
-    @extend_schema(request=InputSerializer, responses={200: dict})
+    @extend_schema(request=BattleActionsInputSerializer, responses={200: dict})
     def post(self, request: Request, battle_id: int) -> Response:
-        data = self.InputSerializer(data=request.data)
+        data = self.BattleActionsInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         result = services.battle_action_apply(
             actor=request.user, battle_id=battle_id, action=data.validated_data["action"],
@@ -119,13 +119,13 @@ class PreviewView(APIView):
 
     permission_classes = (AllowAny,)
 
-    class InputSerializer(serializers.Serializer):
+    class BattlePreviewInputSerializer(serializers.Serializer):
         unit = serializers.CharField(max_length=20)
         path = serializers.JSONField()
 
-    @extend_schema(request=InputSerializer, responses={200: dict})
+    @extend_schema(request=BattlePreviewInputSerializer, responses={200: dict})
     def post(self, request: Request, battle_id: int) -> Response:
-        data = self.InputSerializer(data=request.data)
+        data = self.BattlePreviewInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         battle = _watchable(request, battle_id)
         return Response(preview(battle, data.validated_data["unit"], data.validated_data["path"]))
@@ -150,12 +150,12 @@ class MapRegenerateView(APIView):
 
     permission_classes = (IsAuthenticated,)
 
-    class InputSerializer(serializers.Serializer):
+    class BattleMapRegenerateInputSerializer(serializers.Serializer):
         map_seed = serializers.IntegerField(required=False, min_value=0, max_value=2**62)
 
-    @extend_schema(request=InputSerializer, responses={200: dict})
+    @extend_schema(request=BattleMapRegenerateInputSerializer, responses={200: dict})
     def post(self, request: Request, battle_id: int) -> Response:
-        data = self.InputSerializer(data=request.data)
+        data = self.BattleMapRegenerateInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         battle = services.battle_map_regenerate(actor=request.user, battle_id=battle_id,
                                                 map_seed=data.validated_data.get("map_seed"))
@@ -167,12 +167,12 @@ class MapEditView(APIView):
 
     permission_classes = (IsAuthenticated,)
 
-    class InputSerializer(serializers.Serializer):
+    class BattleMapEditInputSerializer(serializers.Serializer):
         cells = serializers.JSONField()
 
-    @extend_schema(request=InputSerializer, responses={200: dict})
+    @extend_schema(request=BattleMapEditInputSerializer, responses={200: dict})
     def patch(self, request: Request, battle_id: int) -> Response:
-        data = self.InputSerializer(data=request.data)
+        data = self.BattleMapEditInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         battle = services.battle_map_edit(actor=request.user, battle_id=battle_id, cells=data.validated_data["cells"])
         return Response({"state": board_state(battle)})
@@ -194,7 +194,7 @@ class OrdersView(APIView):
 
     permission_classes = (IsAuthenticated,)
 
-    class InputSerializer(serializers.Serializer):
+    class BattleOrdersInputSerializer(serializers.Serializer):
         to = serializers.IntegerField()
         text = serializers.CharField(max_length=2000, trim_whitespace=True)
 
@@ -204,9 +204,9 @@ class OrdersView(APIView):
         viewer = viewer_of(user=request.user, battle=battle)
         return Response([order_message(order) for order in orders_visible(battle=battle, viewer=viewer)])
 
-    @extend_schema(request=InputSerializer, responses={201: dict})
+    @extend_schema(request=BattleOrdersInputSerializer, responses={201: dict})
     def post(self, request: Request, battle_id: int) -> Response:
-        data = self.InputSerializer(data=request.data)
+        data = self.BattleOrdersInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         _watchable(request, battle_id)
         order = services.battle_order_give(actor=request.user, battle_id=battle_id,
