@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.management.base import BaseCommand
+from django.urls import reverse
 
 from strategic.demo.loader import demo_campaign, demo_data, demo_logins
 from strategic.models import Army
@@ -18,7 +19,7 @@ class Command(BaseCommand):
         if campaign is None:
             self.stdout.write("The demo campaign is not loaded: run `manage.py load_demo` first.")
             return
-        self.stdout.write(f"Demo logins for {campaign.name_en} (/{campaign.slug}/):")
+        self.stdout.write(f"Demo logins for {campaign.name_en} ({reverse('campaign', args=[campaign.slug])}):")
         rows = [("user", "password", "role", "faction", "commander")]
         rows += [(d.username, d.password, str(d.role), d.faction, d.commander) for d in demo_logins()]
         widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
