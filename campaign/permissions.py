@@ -11,15 +11,15 @@ def _is_authenticated(user: Any) -> bool:
     return bool(user is not None and getattr(user, "is_authenticated", False))
 
 
-def _membership(user: Any, campaign: Campaign) -> Membership | None:
+def _membership(user: Any, campaign_id: int) -> Membership | None:
     if not _is_authenticated(user):
         return None
-    return Membership.objects.filter(campaign=campaign, user=user).first()
+    return Membership.objects.filter(campaign_id=campaign_id, user=user).first()
 
 
 def is_member(user: Any, campaign: Campaign) -> bool:
     """True for anyone with a role in the campaign (observers included)."""
-    return _membership(user, campaign) is not None
+    return _membership(user, campaign.pk) is not None
 
 
 def can_read_campaign(user: Any, campaign: Campaign) -> bool:
@@ -37,7 +37,7 @@ def can_moderate(user: Any, campaign: Campaign) -> bool:
         return False
     if user.is_superuser:
         return True
-    membership = _membership(user, campaign)
+    membership = _membership(user, campaign.pk)
     return membership is not None and membership.role == Membership.Role.MODERATOR
 
 
@@ -45,16 +45,16 @@ def can_lead_faction(user: Any, faction: Faction) -> bool:
     """The faction's leader (by membership or as its leader commander) or a moderator (S1, S2)."""
     if not _is_authenticated(user):
         return False
-    if can_moderate(user, faction.campaign):
+    if user.is_superuser:
         return True
-    if faction.leader_id is not None and faction.leader is not None and faction.leader.user_id == user.id:
+    # One membership row answers both "moderator" and "leader by membership"; the leader commander last.
+    membership = _membership(user, faction.campaign_id)
+    if membership is not None and (
+        membership.role == Membership.Role.MODERATOR
+        or (membership.role == Membership.Role.LEADER and membership.faction_id == faction.id)
+    ):
         return True
-    membership = _membership(user, faction.campaign)
-    return (
-        membership is not None
-        and membership.role == Membership.Role.LEADER
-        and membership.faction_id == faction.id
-    )
+    return faction.leader_id is not None and faction.leader is not None and faction.leader.user_id == user.id
 
 
 def can_act_for_faction(user: Any, faction: Faction) -> bool:
@@ -65,7 +65,7 @@ def can_act_for_faction(user: Any, faction: Faction) -> bool:
         return False
     if faction.commanders.filter(user=user).exists():
         return True
-    membership = _membership(user, faction.campaign)
+    membership = _membership(user, faction.campaign_id)
     return membership is not None and membership.faction_id == faction.id
 
 

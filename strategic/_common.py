@@ -34,6 +34,15 @@ def lock_armies(*armies: Army) -> list[Army]:
     return [locked[army.pk] for army in armies]
 
 
+def lock_army(army_id: int) -> Army:
+    """One army's row, locked, with its faction, commander and province read alongside (those not locked)."""
+    return (
+        Army.objects.select_for_update(of=("self",))
+        .select_related("faction", "commander", "province")
+        .get(pk=army_id)
+    )
+
+
 def touch(army: Army) -> None:
     """Save the army with its version + 1 (the optimistic check of ``expected_version``)."""
     army.version += 1

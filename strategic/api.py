@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from drf_spectacular.utils import extend_schema
+from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -274,8 +275,12 @@ class ArmyMoveView(ArmyView):
     def post(self, request: Request, slug: str, pk: int) -> Response:
         """Its commander, its faction's leader or a moderator moves it; answers what the move did."""
         army = self.army(pk)
-        self.require(permissions.can_command_army(request.user, army), services.NEEDS_COMMANDER)
-        outcome = services.army_move(actor=request.user, army=army, **self.valid(ArmyMoveIn))
+        serializer = ArmyMoveIn(data=request.data, context=self.get_serializer_context())
+        if not serializer.is_valid():
+            # The service checks who may order the army; bad input must still answer 403 before 400.
+            self.require(permissions.can_command_army(request.user, army), services.NEEDS_COMMANDER)
+            raise ValidationError(serializer.errors)
+        outcome = services.army_move(actor=request.user, army=army, **serializer.validated_data)
         return Response(MoveOut(outcome).data)
 
 

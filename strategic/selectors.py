@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Q, QuerySet
+from django.db.models import Exists, Q, QuerySet, Subquery
 from django.utils import timezone
 
 from campaign.models import Campaign, Faction, Relation
@@ -83,6 +83,45 @@ def army_in_unresolved_battle(*, army: Army) -> Battle | None:
 
 
 @dataclass(frozen=True)
+class MoveFacts:
+    """What the checks of a move read from the database, in one query (S5, S7, S8)."""
+
+    in_battle: bool  # the army is in an unresolved battle (as ``army_in_unresolved_battle``)
+    border: str | None  # the kind of the border to the destination, None if not adjacent
+    battle_pending: bool  # an unresolved battle in the destination (as ``unresolved_battle_in``)
+
+
+def move_facts(*, army: Army, destination: Province) -> MoveFacts:
+    """The battle and border facts an army move checks, as one query instead of three."""
+    unresolved = Battle.objects.exclude(status=Battle.Status.RESOLVED)
+    in_battle = unresolved.filter(
+        Q(attacker_army_id=army.pk) | Q(supports__army_id=army.pk) | Q(province_id=army.province_id)
+    )
+    low, high = sorted((army.province_id, destination.pk))
+    in_battle_row, border, pending = (
+        Army.objects.filter(pk=army.pk)
+        .values_list(
+            Exists(in_battle),
+            Subquery(Border.objects.filter(a_id=low, b_id=high).values("kind")[:1]),
+            Exists(unresolved.filter(province_id=destination.pk)),
+        )
+        .get()
+    )
+    return MoveFacts(in_battle=in_battle_row, border=border, battle_pending=pending)
+
+
+def relations_of(*, faction: Faction) -> dict[tuple[int, int], str]:
+    """The faction's own entries of ``relations_map`` (keys ``(faction, other)``): one query, not two."""
+    result: dict[tuple[int, int], str] = {}
+    rows = Relation.objects.filter(Q(a_id=faction.pk) | Q(b_id=faction.pk)).values_list("a_id", "b_id", "kind")
+    for a_id, b_id, kind in rows:
+        result[(a_id, b_id)] = kind
+        result[(b_id, a_id)] = kind
+    result[(faction.pk, faction.pk)] = Relation.Kind.ALLIED
+    return result
+
+
+@dataclass(frozen=True)
 class Entry:
     """What entering a province means for a faction: its kind, and the enemy faction if a battle begins."""
 
@@ -96,13 +135,17 @@ def entry_kind(
     faction: Faction,
     province: Province,
     relations: dict[tuple[int, int], str] | None = None,
+    battle_pending: bool | None = None,
 ) -> Entry:
     """S6/S7: battle if enemy units stand there, capture if it is an enemy province without them, else move.
 
-    Units of a third power (neither friendly nor at war) bar the way: a battle needs war.
+    Units of a third power (neither friendly nor at war) bar the way: a battle needs war. ``battle_pending``
+    is the answer of ``unresolved_battle_in`` when the caller has read it already.
     """
     relations = relations if relations is not None else relations_map(campaign=campaign)
-    if unresolved_battle_in(province=province) is not None:
+    if battle_pending is None:
+        battle_pending = unresolved_battle_in(province=province) is not None
+    if battle_pending:
         return Entry("battle_pending")
     counts = unit_counts_by_faction(province=province)
     enemies = {fid: n for fid, n in counts.items() if relations.get((faction.pk, fid)) == Relation.Kind.WAR}

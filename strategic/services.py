@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
+from django.db.models import prefetch_related_objects
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -25,6 +26,7 @@ from strategic._common import (  # messages re-exported for callers and tests
     NEEDS_COMMANDER,
     OTHER_FACTION,
     lock_armies,
+    lock_army,
     lock_campaign,
     require_login,
     touch,
@@ -57,8 +59,9 @@ from strategic.models import Army, Battle, Border, Province, Unit, UnitType
 from strategic.selectors import (
     army_in_unresolved_battle,
     battlefield_terrain,
-    border_between,
     entry_kind,
+    move_facts,
+    relations_of,
 )
 
 NEEDS_LEADER = _("Only the faction's leader or a moderator may change its armies (S2).")
@@ -388,7 +391,7 @@ def army_move(
     """
     require_login(actor)
     campaign = lock_campaign(army.campaign_id)
-    (army,) = lock_armies(army)
+    army = lock_army(army.pk)
     if not permissions.can_command_army(actor, army):
         raise Forbidden(str(NEEDS_COMMANDER))
     if expected_version is not None and expected_version != army.version:
@@ -401,21 +404,29 @@ def army_move(
         raise Conflict(str(ALREADY_MOVED), rule="S5")
     if army.must_retreat:
         raise Conflict(str(MUST_RETREAT), rule="S10")
-    if army_in_unresolved_battle(army=army) is not None:
+    facts = move_facts(army=army, destination=destination)
+    if facts.in_battle:
         raise Conflict(str(IN_BATTLE), rule="S7")
-    if not army.units.exists():
+    # The units read once serve the S2 check and the answer (the move does not change them).
+    prefetch_related_objects([army], "units")
+    if not army.units.all():
         raise Conflict(str(EMPTY_ARMY), rule="S2")
     if destination.campaign_id != campaign.pk:
         raise ServiceError(str(NOT_ADJACENT), field="destination", rule="S5")
     origin = army.province
     if destination.pk == origin.pk:
         raise ServiceError(str(SAME_PROVINCE), field="destination", rule="S5")
-    border = border_between(a=origin, b=destination)
-    if border is None:
+    if facts.border is None:
         raise ServiceError(str(NOT_ADJACENT), field="destination", rule="S5")
-    if border.kind == Border.Kind.IMPASSABLE:
+    if facts.border == Border.Kind.IMPASSABLE:
         raise ServiceError(str(IMPASSABLE), field="destination", rule="S5")
-    entry = entry_kind(campaign=campaign, faction=army.faction, province=destination)
+    entry = entry_kind(
+        campaign=campaign,
+        faction=army.faction,
+        province=destination,
+        relations=relations_of(faction=army.faction),
+        battle_pending=facts.battle_pending,
+    )
     if entry.kind == "third_power":
         raise ServiceError(str(THIRD_POWER), field="destination", rule="S7")
     if entry.kind == "battle_pending":
@@ -434,7 +445,7 @@ def army_move(
             "faction": army.faction_id,
             "from": origin.code,
             "to": destination.code,
-            "border": border.kind,
+            "border": facts.border,
         },
     )
     if entry.kind == "capture":
