@@ -38,6 +38,7 @@ from strategic.serializers import (
     UnitTypeIn,
     UnitTypeOut,
     UnitTypeUpdateIn,
+    move_out_data,
 )
 
 
@@ -281,7 +282,7 @@ class ArmyMoveView(ArmyView):
             self.require(permissions.can_command_army(request.user, army), services.NEEDS_COMMANDER)
             raise ValidationError(serializer.errors)
         outcome = services.army_move(actor=request.user, army=army, **serializer.validated_data)
-        return Response(MoveOut(outcome).data)
+        return Response(move_out_data(outcome))
 
 
 class ArmyDestinationsView(ArmyView):

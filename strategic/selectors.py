@@ -47,7 +47,10 @@ def neighbours(*, province: Province) -> list[tuple[Province, str]]:
 
 def units_in_province(*, province: Province) -> QuerySet[Unit]:
     """Every unit standing in the province: in armies there and outside any army (garrisons, new units)."""
-    return Unit.objects.filter(Q(province=province) | Q(army__province=province))
+    # An id subquery rather than a join on armies: both halves then use their foreign-key indexes.
+    return Unit.objects.filter(
+        Q(province=province) | Q(army_id__in=Army.objects.filter(province=province).values("pk"))
+    )
 
 
 def armies_in_province(*, province: Province) -> QuerySet[Army]:

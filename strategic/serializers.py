@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import Any
 
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -338,6 +339,28 @@ class MoveOut(serializers.Serializer):
     army = ArmyOut()
     province = serializers.IntegerField(source="province.pk")
     battle = BattleOut(allow_null=True)
+
+
+def move_out_data(outcome: Any) -> dict[str, Any]:
+    """``MoveOut(outcome).data`` built without DRF's field machinery: the move is a hot request."""
+    army = outcome.army
+    return {
+        "kind": outcome.kind,
+        "army": {
+            "id": army.pk,
+            "faction": army.faction_id,
+            "commander": army.commander_id,
+            "province": army.province_id,
+            "name": army.name,
+            "moved_turn": army.moved_turn,
+            "must_retreat": army.must_retreat,
+            "morale_penalty": army.morale_penalty,
+            "version": army.version,
+            "units": [unit.pk for unit in army.units.all()],
+        },
+        "province": outcome.province.pk,
+        "battle": BattleOut(outcome.battle).data if outcome.battle is not None else None,
+    }
 
 
 class BattleSupportIn(serializers.Serializer):
