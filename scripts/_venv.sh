@@ -1,6 +1,6 @@
 # Shared by scripts/run and scripts/test: a virtualenv in .venv with the project and its extras installed.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
 PYTHON=${PYTHON:-python3}
 if [ ! -x .venv/bin/python ]; then
   "$PYTHON" -m venv .venv
