@@ -124,7 +124,9 @@ def _entity(kind: str, key: str) -> str | None:
     return overrides[key] if key in overrides else KEY_ENTITY.get(key)
 
 
-def _names(campaign: Campaign, entries: list[LogEntry]) -> dict[str, dict[Any, str]]:
+def entry_names(campaign: Campaign, entries: list[LogEntry]) -> dict[str, dict[Any, str]]:
+    """The names of every object the entries refer to, by entity and id, read once for all of them; pass
+    the result to ``sentence``."""
     wanted: dict[str, set[Any]] = defaultdict(set)
     for entry in entries:
         for key, value in (entry.data or {}).items():
@@ -169,7 +171,7 @@ def sentence(entry: LogEntry, names: dict[str, dict[Any, str]]) -> str:
 def log_lines(*, campaign: Campaign, limit: int = 20) -> list[LogLine]:
     """The latest ``limit`` entries, newest first, as sentences."""
     entries = list(LogEntry.objects.filter(campaign=campaign).select_related("actor").order_by("-id")[:limit])
-    names = _names(campaign, entries)
+    names = entry_names(campaign, entries)
     return [
         LogLine(
             id=e.pk,

@@ -10,7 +10,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 
 from campaign.errors import NotFound, ServiceError
-from campaign.logtext import _names as log_names  # the log's own naming of ids, shared with its sentences
+from campaign.logtext import entry_names as log_names
 from campaign.logtext import sentence as log_sentence
 from campaign.models import Campaign, LogEntry
 from moderation.eventtext import battle_event_sentence
