@@ -59,7 +59,7 @@ class Outcome:
 def apply(state: BattleState, action: Action, dice: Dice) -> Outcome:
     """Apply one action to a state; the input state is never changed."""
     if state.phase is Phase.ENDED:
-        raise IllegalAction("T11", "the battle is over; no further action is accepted")
+        raise IllegalAction("T11", "the battle is over; no further action is accepted", code="battle_over")
     _check_ids(state, action)
     draft = Draft(state)
     if state.phase is Phase.DEPLOYMENT:
@@ -99,7 +99,7 @@ def _deployment(draft: Draft, action: Action, dice: Dice) -> None:
     elif isinstance(action, EndBattle):
         draft.end(action.winner, "moderator")
     else:
-        raise IllegalAction("T6", "the battle has not begun: the sides are still deploying")
+        raise IllegalAction("T6", "the battle has not begun: the sides are still deploying", code="not_begun")
 
 
 def _window(draft: Draft, action: Action, dice: Dice) -> None:
@@ -110,7 +110,8 @@ def _window(draft: Draft, action: Action, dice: Dice) -> None:
         return
     if isinstance(action, EndInterceptions):
         if action.side is not None and action.side is not intercepting:
-            raise IllegalAction("T6", f"the interception window belongs to the {intercepting.value}")
+            raise IllegalAction("T6", f"the interception window belongs to the {intercepting.value}",
+                                 code="window_of_other_side", params={"side": intercepting.value})
         close_window(draft, dice)
         return
     if isinstance(action, Shoot) and draft.units[action.unit].side is not intercepting:
@@ -120,7 +121,7 @@ def _window(draft: Draft, action: Action, dice: Dice) -> None:
         _act(draft, action, dice)
         return
     if isinstance(action, (Deploy, Ready)):
-        raise IllegalAction("T1", "deployment is over")
+        raise IllegalAction("T1", "deployment is over", code="deployment_over")
     close_window(draft, dice)
     if draft.phase is Phase.ENDED:
         draft.events.append(ActionVoid(action.do))
@@ -142,7 +143,8 @@ def _act(draft: Draft, action: Action, dice: Dice) -> None:
         _withdraw(draft, action)
     elif isinstance(action, EndTurn):
         if action.side is not None and action.side is not draft.side:
-            raise IllegalAction("T6", f"it is the {draft.side.value}'s turn")
+            raise IllegalAction("T6", f"it is the {draft.side.value}'s turn", code="not_your_turn",
+                                 params={"side": draft.side.value})
         end_turn(draft, dice)
     elif isinstance(action, Concede):
         draft.end(action.side.other, "conceded")
@@ -151,22 +153,24 @@ def _act(draft: Draft, action: Action, dice: Dice) -> None:
     elif isinstance(action, PlaceReinforcement):
         _place(draft, action)
     elif isinstance(action, (Intercept, EndInterceptions)):
-        raise IllegalAction("T10", "no interception window is open")
+        raise IllegalAction("T10", "no interception window is open", code="no_window")
     else:
-        raise IllegalAction("T1", "deployment is over")
+        raise IllegalAction("T1", "deployment is over", code="deployment_over")
 
 
 def _own_unit(draft: Draft, unit_id: str) -> UnitState:
     """The acting side's unit on the field that may still move (T6, T10.3)."""
     unit = draft.units[unit_id]
     if not unit.on_field:
-        raise IllegalAction("T6", f"{unit_id} is not on the field")
+        raise IllegalAction("T6", f"{unit_id} is not on the field", code="unit_not_on_field", params={"unit": unit_id})
     if unit.side is not draft.side:
         raise IllegalAction(
-            "T6", f"{unit_id} belongs to the {unit.side.value}; it is the {draft.side.value}'s turn"
+            "T6", f"{unit_id} belongs to the {unit.side.value}; it is the {draft.side.value}'s turn",
+            code="unit_of_other_side", params={"unit": unit_id, "side": unit.side.value, "turn": draft.side.value},
         )
     if unit.restricted:
-        raise IllegalAction("T10.3", f"{unit_id} intercepted and may neither move nor turn in this turn")
+        raise IllegalAction("T10.3", f"{unit_id} intercepted and may neither move nor turn in this turn",
+                             code="unit_restricted", params={"unit": unit_id})
     return unit
 
 
@@ -221,7 +225,9 @@ def _turn(draft: Draft, action: Turn) -> None:
     cost = turn_cost(unit.facing, action.facing)
     if cost > unit.points:
         raise IllegalAction(
-            "T4", f"turning {unit.id} to {action.facing.value} needs {cost} points; it has {unit.points}"
+            "T4", f"turning {unit.id} to {action.facing.value} needs {cost} points; it has {unit.points}",
+            code="turn_too_costly",
+            params={"unit": unit.id, "facing": action.facing.value, "cost": cost, "points": unit.points},
         )
     turned = unit.evolve(facing=action.facing, points=unit.points - cost)
     draft.put(turned)
@@ -233,13 +239,15 @@ def _withdraw(draft: Draft, action: Withdraw) -> None:
     last: Cell = action.path[-1] if action.path else unit.cell
     row = edge_row(unit.side)
     if last[1] != row:
-        raise IllegalAction("T11", f"{unit.id} can leave the field only from its own edge row (y = {row})")
+        raise IllegalAction("T11", f"{unit.id} can leave the field only from its own edge row (y = {row})",
+                             code="withdraw_off_edge", params={"unit": unit.id, "row": row})
     state = draft.freeze()
     enemies = draft.enemies_of(unit.id)
     bound = [state.units[enemy].cell for enemy in enemies]
     checked = check_path(state, draft.occupied(), unit, action.path, unit.points, bound, extra_cost=1)
     if checked.contact:
-        raise IllegalAction("T6", f"the move of {unit.id} ends on contact; it cannot step off the field")
+        raise IllegalAction("T6", f"the move of {unit.id} ends on contact; it cannot step off the field",
+                             code="withdraw_into_contact", params={"unit": unit.id})
     if enemies:
         left = _leave(draft, unit)
         if left is None:
@@ -264,13 +272,16 @@ def _place(draft: Draft, action: PlaceReinforcement) -> None:
     unit = draft.units[action.unit]
     settings = draft.base.settings
     if unit.status is not Status.RESERVE:
-        raise IllegalAction("T9.6", f"{unit.id} is not a reinforcement waiting to arrive")
+        raise IllegalAction("T9.6", f"{unit.id} is not a reinforcement waiting to arrive",
+                             code="not_reinforcement", params={"unit": unit.id})
     if unit.side is not draft.side:
         raise IllegalAction(
-            "T6", f"{unit.id} belongs to the {unit.side.value}; it is the {draft.side.value}'s turn"
+            "T6", f"{unit.id} belongs to the {unit.side.value}; it is the {draft.side.value}'s turn",
+            code="unit_of_other_side", params={"unit": unit.id, "side": unit.side.value, "turn": draft.side.value},
         )
     if draft.round < settings.reinforcement_round:
-        raise IllegalAction("T9.6", f"reinforcements arrive in round {settings.reinforcement_round}")
+        raise IllegalAction("T9.6", f"reinforcements arrive in round {settings.reinforcement_round}",
+                             code="reinforcement_too_early", params={"round": settings.reinforcement_round})
     cell = (action.x, edge_row(unit.side))
     _check_free(draft, cell, "T6")
     place(draft, unit, cell, action.facing or unit.facing)
@@ -279,13 +290,16 @@ def _place(draft: Draft, action: PlaceReinforcement) -> None:
 
 def _check_free(draft: Draft, cell: Cell, rule: str) -> None:
     if not in_grid(*cell):
-        raise IllegalAction(rule, f"({cell[0]}, {cell[1]}) is off the field")
+        raise IllegalAction(rule, f"({cell[0]}, {cell[1]}) is off the field", code="cell_off_field",
+                             params={"x": cell[0], "y": cell[1]})
     feature = draft.base.cells.get(cell)
     if feature is not None and feature.is_impassable:
-        raise IllegalAction("T6", f"({cell[0]}, {cell[1]}) is an impassable {feature.value}")
+        raise IllegalAction("T6", f"({cell[0]}, {cell[1]}) is an impassable {feature.value}", code="cell_impassable",
+                             params={"x": cell[0], "y": cell[1], "feature": feature.value})
     holder = draft.occupied().get(cell)
     if holder is not None:
-        raise IllegalAction("T6", f"({cell[0]}, {cell[1]}) is occupied by {holder}")
+        raise IllegalAction("T6", f"({cell[0]}, {cell[1]}) is occupied by {holder}", code="cell_occupied",
+                             params={"x": cell[0], "y": cell[1], "unit": holder})
 
 
 def _deploy(draft: Draft, action: Deploy) -> None:
@@ -294,12 +308,16 @@ def _deploy(draft: Draft, action: Deploy) -> None:
         raise IllegalAction(
             "T9.6",
             f"{unit.id} is a reinforcement; it arrives in round {draft.base.settings.reinforcement_round}",
+            code="reinforcement_deploy", params={"unit": unit.id, "round": draft.base.settings.reinforcement_round},
         )
     if unit.side in draft.ready:
-        raise IllegalAction("T1", f"the {unit.side.value} has already finished deploying")
+        raise IllegalAction("T1", f"the {unit.side.value} has already finished deploying", code="side_ready",
+                             params={"side": unit.side.value})
     rows = deployment_rows(unit.side, draft.base.settings.deployment_rows)
     if not in_grid(action.x, action.y) or action.y not in rows:
-        raise IllegalAction("T1", f"the {unit.side.value} deploys in rows y = {rows.start}..{rows.stop - 1}")
+        raise IllegalAction("T1", f"the {unit.side.value} deploys in rows y = {rows.start}..{rows.stop - 1}",
+                             code="deploy_off_rows",
+                             params={"side": unit.side.value, "first": rows.start, "last": rows.stop - 1})
     if not (unit.on_field and unit.cell == (action.x, action.y)):
         _check_free(draft, (action.x, action.y), "T1")
     draft.put(unit.evolve(x=action.x, y=action.y, facing=action.facing, status=Status.FIELD))
@@ -309,10 +327,12 @@ def _deploy(draft: Draft, action: Deploy) -> None:
 def _ready(draft: Draft, action: Ready) -> None:
     side = action.side
     if side in draft.ready:
-        raise IllegalAction("T1", f"the {side.value} has already finished deploying")
+        raise IllegalAction("T1", f"the {side.value} has already finished deploying", code="side_ready",
+                             params={"side": side.value})
     waiting = [u.id for u in draft.units.values() if u.side is side and u.status is Status.UNDEPLOYED]
     if waiting:
-        raise IllegalAction("T1", f"deploy every unit first: {', '.join(waiting)}")
+        raise IllegalAction("T1", f"deploy every unit first: {', '.join(waiting)}", code="units_undeployed",
+                             params={"units": waiting})
     draft.ready = draft.ready | {side}
     draft.events.append(SideReady(side))
     if len(draft.ready) == 2:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 
 class CombatError(Exception):
     """Base of every error the engine raises on purpose."""
@@ -24,13 +27,18 @@ class IllegalAction(CombatError):
     """Input that is understood but that the rules forbid.
 
     ``rule`` is a rule id of RULES.md (``"T6"``, ``"T10.3"``, ``"R1.3"``); ``reason`` is a sentence
-    a player understands. The state is never changed.
+    a player understands, in English. ``code`` names the refusal itself (one per sentence, stable, since
+    a rule id may stand for several) and ``params`` holds the values the sentence was built from (unit
+    ids, cells, numbers, sides as their values, a nested refusal as ``code`` + ``params``), so that a
+    caller can say it again in another language (``tactical.refusals``). The state is never changed.
     """
 
-    def __init__(self, rule: str, reason: str) -> None:
+    def __init__(self, rule: str, reason: str, *, code: str = "", params: Mapping[str, Any] | None = None) -> None:
         super().__init__(f"{rule}: {reason}")
         self.rule = rule
         self.reason = reason
+        self.code = code
+        self.params = dict(params or {})
 
 
 class DiceExhausted(CombatError):

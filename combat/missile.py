@@ -13,21 +13,28 @@ def check_volley(state: BattleState, shooter: UnitState, target: UnitState) -> N
     """Raise ``IllegalAction`` unless ``shooter`` may loose a volley at ``target`` now (T9)."""
     card = state.unit_type(shooter)
     if not shooter.on_field:
-        raise IllegalAction("T6", f"{shooter.id} is not on the field")
+        raise IllegalAction("T6", f"{shooter.id} is not on the field", code="unit_not_on_field",
+                             params={"unit": shooter.id})
     if not card.missile:
-        raise IllegalAction("T9", f"{shooter.id} ({card.name}) does not shoot")
+        raise IllegalAction("T9", f"{shooter.id} ({card.name}) does not shoot", code="no_missile",
+                             params={"unit": shooter.id, "type": card.name})
     if any(shooter.id in key for key in state.contacts):
-        raise IllegalAction("T9.3", f"{shooter.id} is in melee and cannot shoot")
+        raise IllegalAction("T9.3", f"{shooter.id} is in melee and cannot shoot", code="shooter_in_melee",
+                             params={"unit": shooter.id})
     if shooter.shot:
-        raise IllegalAction("T9.3", f"{shooter.id} has already shot in this turn")
+        raise IllegalAction("T9.3", f"{shooter.id} has already shot in this turn", code="already_shot",
+                             params={"unit": shooter.id})
     if shooter.arrows <= 0:
-        raise IllegalAction("T9", f"{shooter.id} has no arrows left")
+        raise IllegalAction("T9", f"{shooter.id} has no arrows left", code="no_arrows", params={"unit": shooter.id})
     if target.side is shooter.side:
-        raise IllegalAction("T9", f"{target.id} is not an enemy of {shooter.id}")
+        raise IllegalAction("T9", f"{target.id} is not an enemy of {shooter.id}", code="target_not_enemy",
+                             params={"target": target.id, "unit": shooter.id})
     if not target.on_field:
-        raise IllegalAction("T9", f"{target.id} is not on the field")
+        raise IllegalAction("T9", f"{target.id} is not on the field", code="unit_not_on_field",
+                             params={"unit": target.id})
     if not in_range(shooter, target.cell, state.settings.range_template):
-        raise IllegalAction("T9.1", f"{target.id} is out of {shooter.id}'s range")
+        raise IllegalAction("T9.1", f"{target.id} is out of {shooter.id}'s range", code="out_of_range",
+                             params={"target": target.id, "unit": shooter.id})
 
 
 def volley_damage(state: BattleState, shooter: UnitState, target: UnitState) -> int:

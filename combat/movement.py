@@ -72,31 +72,40 @@ def check_path(
     for index, cell in enumerate(path):
         where = f"step {index + 1} to ({cell[0]}, {cell[1]})"
         if contact:
-            raise IllegalAction("T6", f"the move ends on contact; {where} goes on after it")
+            raise IllegalAction("T6", f"the move ends on contact; {where} goes on after it",
+                                 code="path_past_contact", params={"step": index + 1, "x": cell[0], "y": cell[1]})
         if not is_step(position, cell):
             raise IllegalAction(
-                "T6", f"{where} is not one orthogonal step from ({position[0]}, {position[1]})"
+                "T6", f"{where} is not one orthogonal step from ({position[0]}, {position[1]})",
+                code="path_not_step", params={"step": index + 1, "x": cell[0], "y": cell[1], "from_x": position[0], "from_y": position[1]},
             )
         if not in_grid(*cell):
-            raise IllegalAction("T6", f"{where} leaves the field; only a withdrawal (T11) may do that")
+            raise IllegalAction("T6", f"{where} leaves the field; only a withdrawal (T11) may do that",
+                                 code="path_off_field", params={"step": index + 1, "x": cell[0], "y": cell[1]})
         feature = state.cells.get(cell)
         if feature is not None and feature.is_impassable:
-            raise IllegalAction("T6", f"{where} enters an impassable {feature.value}")
+            raise IllegalAction("T6", f"{where} enters an impassable {feature.value}",
+                                 code="path_impassable", params={"step": index + 1, "x": cell[0], "y": cell[1], "feature": feature.value})
         holder = occupied.get(cell)
         if holder is not None and holder != unit.id:
-            raise IllegalAction("T6", f"{where} enters a cell occupied by {holder}")
+            raise IllegalAction("T6", f"{where} enters a cell occupied by {holder}",
+                                 code="path_occupied", params={"step": index + 1, "x": cell[0], "y": cell[1], "unit": holder})
         if index == 0 and bound_to and any(is_step(cell, enemy) for enemy in bound_to):
             raise IllegalAction(
-                "T8.1", f"a unit in melee must step out of contact first; {where} stays in contact"
+                "T8.1", f"a unit in melee must step out of contact first; {where} stays in contact",
+                code="path_stays_in_contact", params={"step": index + 1, "x": cell[0], "y": cell[1]},
             )
         cost += step_cost(state.cells, cell)
         if cost + extra_cost > budget:
-            raise IllegalAction("T4", f"{where} needs {cost + extra_cost} points; {unit.id} has {budget}")
+            raise IllegalAction("T4", f"{where} needs {cost + extra_cost} points; {unit.id} has {budget}",
+                                 code="path_too_costly",
+                                 params={"step": index + 1, "x": cell[0], "y": cell[1], "cost": cost + extra_cost, "unit": unit.id, "points": budget})
         position = cell
         contact = cell in zone
     if extra_cost and cost + extra_cost > budget:
         raise IllegalAction(
-            "T4", f"stepping off the field needs {cost + extra_cost} points; {unit.id} has {budget}"
+            "T4", f"stepping off the field needs {cost + extra_cost} points; {unit.id} has {budget}",
+            code="withdraw_too_costly", params={"cost": cost + extra_cost, "unit": unit.id, "points": budget},
         )
     return PathCheck(cost, contact)
 

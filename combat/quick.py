@@ -100,7 +100,8 @@ def validate_battle(battle: QuickBattle) -> None:
         # Interpretation of Q6: a siege is settled by the quick battle only when the attacker storms;
         # otherwise it goes on by other means (hunger, bribery) and no table applies.
         raise IllegalAction(
-            "Q6", "in a siege the quick battle applies only when the attacker storms the city"
+            "Q6", "in a siege the quick battle applies only when the attacker storms the city",
+            code="quick_siege_without_storm",
         )
 
 

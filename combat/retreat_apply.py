@@ -28,33 +28,41 @@ def _check_route(inp: RetreatInput, route: tuple[str, ...], options: RetreatOpti
         if there not in inp.provinces:
             raise InvalidAction(f"choice.route[{i}]", f"unknown province {there!r}")
         if there not in graph[here]:
-            raise IllegalAction("R1.3", f"{here} and {there} do not share a border")
+            raise IllegalAction("R1.3", f"{here} and {there} do not share a border", code="retreat_no_border",
+                                 params={"from": here, "to": there})
         kind = graph[here][there]
         if kind is not BorderKind.NORMAL:
             raise IllegalAction(
-                "R1.3", f"a retreat may not cross the {kind.value} border from {here} to {there}"
+                "R1.3", f"a retreat may not cross the {kind.value} border from {here} to {there}",
+                code="retreat_border_kind", params={"border": kind.value, "from": here, "to": there},
             )
         if i == 0 and inp.side is Side.ATTACKER and there != inp.attacker_origin:
-            raise IllegalAction("R1.1", f"the attacker must first retreat into {inp.attacker_origin}")
+            raise IllegalAction("R1.1", f"the attacker must first retreat into {inp.attacker_origin}",
+                                 code="retreat_attacker_origin", params={"province": inp.attacker_origin})
         if inp.side is Side.DEFENDER and there == inp.attacker_origin:
-            raise IllegalAction("R1.2", f"the defender may not enter {there}, where the attacker came from")
+            raise IllegalAction("R1.2", f"the defender may not enter {there}, where the attacker came from",
+                                 code="retreat_defender_origin", params={"province": there})
         if there in entered or there == inp.battle_province:
-            raise IllegalAction("R1.3", f"a retreat may not re-enter {there}")
+            raise IllegalAction("R1.3", f"a retreat may not re-enter {there}", code="retreat_reenter",
+                                 params={"province": there})
         if i >= MAX_PROVINCES_ENTERED:
             raise IllegalAction(
-                "R1.3", f"a retreat may not enter more than {MAX_PROVINCES_ENTERED} provinces"
+                "R1.3", f"a retreat may not enter more than {MAX_PROVINCES_ENTERED} provinces",
+                code="retreat_too_long", params={"count": MAX_PROVINCES_ENTERED},
             )
         entered.add(there)
         here = there
     problem = end_problem(inp, here, options.army_size)
     if problem is not None:
-        raise IllegalAction(*problem)
+        rule, reason, code = problem
+        raise IllegalAction(rule, reason, code=code, params={"province": here})
     for option in options.routes:
         if option.path == route:
             return option
     nearest = ", ".join(options.destinations) or "none within reach"
     raise IllegalAction(
-        "R1.3", f"{here} is farther from the battle than the nearest eligible province ({nearest})"
+        "R1.3", f"{here} is farther from the battle than the nearest eligible province ({nearest})",
+        code="retreat_not_nearest", params={"province": here, "nearest": list(options.destinations)},
     )
 
 
@@ -94,7 +102,8 @@ def apply_retreat(inp: RetreatInput, choice: RetreatChoice) -> RetreatResult:
     all_ids = {u.id for u in inp.units}
     if inp.sallied:
         if choice.route or choice.sea_port is not None:
-            raise IllegalAction("R3", "an army that sallied from the city must retreat back into it")
+            raise IllegalAction("R3", "an army that sallied from the city must retreat back into it",
+                                 code="retreat_sallied")
         _check_lost(choice, 0)
         return RetreatResult("fortress", inp.battle_province, (), inp.units, (), (), (), (), 0)
     if choice.fortress_units:
@@ -107,28 +116,32 @@ def apply_retreat(inp: RetreatInput, choice: RetreatChoice) -> RetreatResult:
             raise InvalidAction("choice.fortress_units", "a unit is listed twice")
         if options.fortress is None:
             raise IllegalAction(
-                "R3", "only a defender may retreat into a friendly fortress city of the battle province"
+                "R3", "only a defender may retreat into a friendly fortress city of the battle province",
+                code="retreat_no_fortress",
             )
         if len(choice.fortress_units) > options.fortress.room:
-            raise IllegalAction("R3", f"the city has room for {options.fortress.room} more units")
+            raise IllegalAction("R3", f"the city has room for {options.fortress.room} more units",
+                                 code="retreat_fortress_full", params={"count": options.fortress.room})
     in_city = tuple(u for u in inp.units if u.id in choice.fortress_units)
     rest = tuple(u for u in inp.units if u.id not in choice.fortress_units)
     prefix = "fortress+" if in_city else ""
     if not rest:
         if choice.route or choice.sea_port is not None:
-            raise IllegalAction("R1.3", "every unit went into the city: nothing is left to retreat")
+            raise IllegalAction("R1.3", "every unit went into the city: nothing is left to retreat",
+                                 code="retreat_nothing_left")
         _check_lost(choice, 0)
         return RetreatResult("fortress", inp.battle_province, (), in_city, (), (), (), (), 0)
     # R3 is the only split allowed: the rest retreats as one army, so its options are its own.
     rest_options = retreat_options(replace(inp, units=rest)) if in_city else options
     if choice.route and choice.sea_port is not None:
-        raise IllegalAction("R1.3", "the army may not split: choose a route or a port, not both")
+        raise IllegalAction("R1.3", "the army may not split: choose a route or a port, not both",
+                             code="retreat_split")
     if choice.route:
         return _apply_route(inp, choice, rest, rest_options, in_city, prefix)
     if choice.sea_port is not None:
         return _apply_sea(inp, choice, rest, rest_options, in_city, prefix)
     if rest_options.routes or rest_options.sea is not None:
-        raise IllegalAction("R1", "the beaten army must retreat: choose a route or a port")
+        raise IllegalAction("R1", "the beaten army must retreat: choose a route or a port", code="retreat_required")
     _check_lost(choice, 0)
     reason = rest_options.land_blocked_reason or "R1.4: the army cannot retreat"
     return RetreatResult(prefix + "destroyed", None, (), in_city, (), (), (), rest, 0, reason)
@@ -137,7 +150,8 @@ def apply_retreat(inp: RetreatInput, choice: RetreatChoice) -> RetreatResult:
 def _check_lost(choice: RetreatChoice, losses: int) -> None:
     if len(choice.lost_units) > losses:
         costs = f"{losses} unit" + ("" if losses == 1 else "s")
-        raise IllegalAction("R4", f"the retreat costs {costs}, {len(choice.lost_units)} were chosen")
+        raise IllegalAction("R4", f"the retreat costs {costs}, {len(choice.lost_units)} were chosen",
+                             code="retreat_losses", params={"count": losses, "chosen": len(choice.lost_units)})
 
 
 def _apply_route(
@@ -179,13 +193,15 @@ def _apply_sea(
     sea = options.sea
     port = choice.sea_port
     if sea is None:
-        raise IllegalAction("R5", "the army cannot retreat by sea from here")
+        raise IllegalAction("R5", "the army cannot retreat by sea from here", code="retreat_no_sea")
     if port not in sea.ports:
-        raise IllegalAction("R5", f"{port} is not a friendly port free of enemy and third-power units")
+        raise IllegalAction("R5", f"{port} is not a friendly port free of enemy and third-power units",
+                             code="retreat_bad_port", params={"province": port})
     _check_lost(choice, 0)
     capacity = len(rest) if sea.capacity is None else sea.capacity
     if len(choice.sea_units) > capacity:
-        raise IllegalAction("R5", f"the ships carry at most {capacity} units")
+        raise IllegalAction("R5", f"the ships carry at most {capacity} units", code="retreat_ships_full",
+                             params={"count": capacity})
     # Interpretation: without a choice the healthiest units embark; the rest cannot split off by
     # land (R1.3) and are destroyed.
     going = _pick(list(rest), choice.sea_units, capacity, "choice.sea_units", weakest=False)

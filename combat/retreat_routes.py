@@ -85,18 +85,20 @@ def _third_power_units(inp: RetreatInput, province: Province) -> int:
     return sum(n for f, n in province.units.items() if n > 0 and inp.is_third_power(f))
 
 
-def end_problem(inp: RetreatInput, name: str, army_size: int) -> tuple[str, str] | None:
-    """Why an army of ``army_size`` may not end its retreat in ``name`` (rule, reason), or None."""
+def end_problem(inp: RetreatInput, name: str, army_size: int) -> tuple[str, str, str] | None:
+    """Why an army of ``army_size`` may not end its retreat in ``name`` (rule, reason, code), or None."""
     province = inp.provinces[name]
     if _enemy_units(inp, province):
-        return "R1.3", f"{name} holds enemy units"
+        return "R1.3", f"{name} holds enemy units", "retreat_end_enemy"
     if _third_power_units(inp, province):
-        return "R1.3", f"{name} holds units of a third power"
+        return "R1.3", f"{name} holds units of a third power", "retreat_end_third_power"
     # Interpretation: the size compared is the army as it leaves the battle, before any sweeping
     # (R2 happens on the route, after the destination is chosen).
     friendly_control = province.controller in inp.friendly
     if not friendly_control and province.count(inp.friendly) <= army_size:
-        return "R1", f"{name} is neither under friendly control nor holds more friendly units than the army"
+        return "R1", f"{name} is neither under friendly control nor holds more friendly units than the army", (
+            "retreat_end_unfriendly"
+        )
     return None
 
 
