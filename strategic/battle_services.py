@@ -17,6 +17,7 @@ from campaign.selectors import relation_kind, relations_map
 from campaign.services import log_append
 from strategic._common import MUST_RETREAT, NEEDS_COMMANDER, lock_armies, lock_campaign, require_login, touch
 from strategic.models import Army, Battle, BattleSupport, Border, Province, Unit
+from strategic.retreat_clock import retreat_deadlines_schedule
 from strategic.selectors import border_between, units_in_province
 
 BATTLE_STARTED = _("Support must be declared before the battle starts (S8).")
@@ -161,7 +162,8 @@ def battle_result_apply(
     reason: str = "",
 ) -> Battle:
     """S10: apply a finished battle: units' health and arrows, routed units removed, the winner, the capture
-    when the defender lost and no enemy units remain, and the losing armies marked ``must_retreat``."""
+    when the defender lost and no enemy units remain, and the losing armies marked ``must_retreat`` with
+    their deadline task queued on commit (R1)."""
     campaign = lock_campaign(battle.campaign_id)
     battle = Battle.objects.select_for_update(of=("self",)).select_related("province").get(pk=battle.pk)
     if battle.status == Battle.Status.RESOLVED:
@@ -206,6 +208,7 @@ def battle_result_apply(
         ).exclude(supports__battle=battle, supports__side=winner)
     retreating = sorted({a.pk for a in losing.distinct() if a.units.exists()})
     Army.objects.filter(pk__in=retreating).update(must_retreat=True)
+    retreat_deadlines_schedule(campaign=campaign, battle=battle, army_ids=retreating)
     log_append(
         campaign=campaign,
         kind="battle_resolved",

@@ -27,9 +27,10 @@ from combat.quick_model import Commander as QuickCommander
 from combat.quick_model import QuickBattle, QuickResult, QuickSide, QuickUnit, UnitOutcome
 from combat.retreat import retreat_options
 from strategic.models import Army, Battle, Unit
+from strategic.retreat_clock import retreat_deadlines_schedule
 from strategic.retreat_models import QuickBattleRecord
 from strategic.retreat_selectors import plain_ids, retreat_input, unit_key
-from strategic.retreat_services import capture_after_retreat, retreat_deadlines_schedule
+from strategic.retreat_services import capture_after_retreat
 
 QUICK_NOT_PENDING = _("Only a battle awaiting resolution can be resolved as a quick battle.")
 QUICK_NO_ATTACKER = _("The attacking army is gone: this battle cannot be resolved as a quick battle.")

@@ -25,6 +25,7 @@ from combat.errors import IllegalAction, InvalidAction
 from combat.politics import SupportChange
 from combat.retreat import apply_retreat
 from combat.retreat_model import RetreatChoice, RetreatOptions, RetreatResult
+from strategic.battle_services import province_capture_if_clear
 from strategic.models import Army, Battle, Province, SupportPoints, Unit
 from strategic.retreat_models import RetreatRecord
 from strategic.retreat_selectors import (
@@ -36,7 +37,6 @@ from strategic.retreat_selectors import (
     retreat_deadline,
     unit_key,
 )
-from strategic.services import province_capture_if_clear
 
 log = logging.getLogger(__name__)
 
@@ -333,20 +333,3 @@ def retreat_support_set(*, actor: Any, record: RetreatRecord, removed: int) -> R
     record.support_added, record.support_removed = added, removed
     record.save(update_fields=["support_added", "support_removed"])
     return record
-
-
-def retreat_deadline_schedule(*, army_id: int, deadline: datetime) -> None:
-    """Queue the deadline task of a retreat (call on commit); a lost task is caught by the sweep."""
-    from strategic.tasks import retreat_deadline as task
-
-    try:
-        task.apply_async((army_id,), eta=deadline)
-    except Exception:  # the broker is down: the sweep still applies the default
-        log.exception("could not queue the retreat deadline of army %s", army_id)
-
-
-def retreat_deadlines_schedule(*, campaign: Campaign, battle: Battle, army_ids: Iterable[int]) -> None:
-    """After a battle: queue the deadline task of each beaten army once the transaction commits."""
-    deadline = retreat_deadline(campaign=campaign, battle=battle)
-    for army_id in army_ids:
-        transaction.on_commit(lambda a=army_id: retreat_deadline_schedule(army_id=a, deadline=deadline))

@@ -4,6 +4,7 @@ by the deadline task and by the periodic sweep, each idempotent."""
 from __future__ import annotations
 
 from datetime import timedelta
+from unittest import mock
 
 from django.conf import settings
 from django.test import TestCase, override_settings
@@ -87,6 +88,56 @@ class DeadlineTaskTests(TestCase):
 
     def test_the_sweep_is_in_the_beat_schedule(self) -> None:
         self.assertEqual(settings.CELERY_BEAT_SCHEDULE["strategic-retreat-sweep"]["task"], "strategic.retreat_sweep")
+
+
+@override_settings(PASSWORD_HASHERS=FAST_HASHER)
+class DeadlineQueuedAfterTacticalBattleTests(TestCase):
+    """R1: the tactical battle's result queues the deadline task of each beaten army, so the default applies
+    at the deadline itself and not at the next sweep."""
+
+    campaign: Campaign
+
+    @classmethod
+    def setUpTestData(cls) -> None:
+        cls.campaign = load()
+
+    def _apply_queued(self) -> tuple[Battle, mock.MagicMock]:
+        battle = aspar_attacks_dacia(self.campaign, with_support=False)
+        with mock.patch("strategic.tasks.retreat_deadline.apply_async") as queued:
+            with self.captureOnCommitCallbacks(execute=True) as callbacks:
+                battle_result_apply(battle=battle, winner=Battle.Side.ATTACKER, unit_changes=[], reason="T11")
+                queued.assert_not_called()  # not before the commit: the task would not see the army owing it
+        self.assertEqual(len(callbacks), 1)
+        battle.refresh_from_db()
+        return battle, queued
+
+    def test_the_deadline_task_of_the_beaten_army_is_queued_on_commit(self) -> None:
+        battle, queued = self._apply_queued()
+        attila = army(self.campaign, "Host of Attila")
+        assert battle.resolved_at is not None
+        queued.assert_called_once_with((attila.pk,), eta=battle.resolved_at + timedelta(hours=24))
+
+    def test_the_queued_task_applies_the_default_at_the_deadline(self) -> None:
+        battle, queued = self._apply_queued()
+        args = queued.call_args.args[0]
+        # Run early (a worker whose clock is ahead), the task leaves the retreat to the commander.
+        self.assertFalse(tasks.retreat_deadline.apply(args=args).get())
+        self.assertTrue(army(self.campaign, "Host of Attila").must_retreat)
+        _age(battle, 24)
+        self.assertTrue(tasks.retreat_deadline.apply(args=args).get())
+        attila = army(self.campaign, "Host of Attila")
+        self.assertEqual((attila.province.code, attila.must_retreat), ("pannonia", False))
+        self.assertEqual(RetreatRecord.objects.get().defaulted, True)
+
+    def test_a_broker_that_is_down_leaves_the_retreat_to_the_sweep(self) -> None:
+        battle = aspar_attacks_dacia(self.campaign, with_support=False)
+        with mock.patch("strategic.tasks.retreat_deadline.apply_async", side_effect=OSError("broker down")):
+            with self.assertLogs("strategic.retreat_clock", "ERROR"):
+                with self.captureOnCommitCallbacks(execute=True):
+                    battle_result_apply(battle=battle, winner=Battle.Side.ATTACKER, unit_changes=[], reason="T11")
+        battle.refresh_from_db()
+        _age(battle, 25)
+        self.assertEqual(retreat_sweep(), 1)
 
 
 @override_settings(PASSWORD_HASHERS=FAST_HASHER)
