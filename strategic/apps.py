@@ -5,3 +5,11 @@ from django.utils.translation import gettext_lazy as _
 class StrategicConfig(AppConfig):
     name = "strategic"
     verbose_name = _("Strategic map")
+
+    def ready(self) -> None:
+        # Registered once the models are loaded, not when the views happen to be imported: the log reads
+        # strategic entries from any page, command or task. Registration only fills dictionaries, and no
+        # other app registers the same kinds, so it is safe whenever it runs.
+        from strategic.logtext import register
+
+        register()

@@ -1,15 +1,19 @@
 """The public roster (S3): every faction's armies and units, always read from the game state.
 
 ``roster`` runs a constant number of queries whatever the number of units; ``roster_bbcode`` renders it
-for a phpBB-like forum and ``roster_json`` as plain data.
+for a phpBB-like forum and ``roster_json`` as plain data. ``roster_index`` is the short form of the index
+page: one line per faction, so no page has to carry every unit of a big campaign.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
-from django.db.models import Prefetch
+from django.db.models import Count, Sum
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from campaign.models import Campaign, Faction
@@ -113,65 +117,159 @@ class FactionRoster:
         return sum(len(a.units) for a in self.armies) + len(self.loose_units)
 
 
-def _unit_row(unit: Unit, *, with_province: bool) -> UnitRow:
-    kind = unit.unit_type
+def _picker() -> Callable[[str, str], str]:
+    """Chooses a bilingual name as ``BilingualName.name`` does, for rows read with ``values()``."""
+    if (get_language() or "en").startswith("ru"):
+        return lambda en, ru: ru or en
+    return lambda en, ru: en
+
+
+def _unit_row(u: dict[str, Any], pick: Callable[[str, str], str]) -> UnitRow:
     return UnitRow(
-        id=unit.id,
-        name=unit.name,
-        type_name=kind.name,
-        unit_class=kind.unit_class,
-        health_halves=unit.health_halves,
-        max_health_halves=int(kind.health * 2),
-        arrows=unit.arrows,
-        max_arrows=kind.arrows,
-        shoots=kind.missile,
-        province=unit.province.name if with_province and unit.province_id else "",
-        in_fortress=unit.in_fortress,
+        id=u["id"],
+        name=u["name"],
+        type_name=pick(u["unit_type__name_en"], u["unit_type__name_ru"]),
+        unit_class=u["unit_type__unit_class"],
+        health_halves=u["health_halves"],
+        max_health_halves=int(u["unit_type__health"] * 2),
+        arrows=u["arrows"],
+        max_arrows=u["unit_type__arrows"],
+        shoots=u["unit_type__missile"],
+        province=pick(u["province__name_en"], u["province__name_ru"]) if u["province__name_en"] else "",
+        in_fortress=u["in_fortress"],
     )
 
 
 def roster(*, campaign: Campaign, faction: Faction | None = None) -> list[FactionRoster]:
-    """The rosters of every faction of ``campaign`` (or of ``faction`` only), in turn order (4 queries)."""
-    army_units = Prefetch("units", queryset=Unit.objects.select_related("unit_type").order_by("id"))
-    armies = Prefetch(
-        "armies",
-        queryset=Army.objects.select_related("commander", "province")
-        .prefetch_related(army_units)
-        .order_by("name", "id"),
-    )
-    loose = Prefetch(
-        "units",
-        queryset=Unit.objects.filter(army__isnull=True)
-        .select_related("unit_type", "province")
-        .order_by("id"),
-        to_attr="loose_units",
-    )
-    factions = (
-        Faction.objects.filter(campaign=campaign).select_related("leader").prefetch_related(armies, loose)
-    )
+    """The rosters of every faction of ``campaign`` (or of ``faction`` only), in turn order (3 queries).
+
+    Rows are read as plain values, not model instances: building thousands of instances with their related
+    objects was most of the time of a big roster.
+    """
+    pick = _picker()
+    factions = Faction.objects.filter(campaign=campaign)
     if faction is not None:
         factions = factions.filter(pk=faction.pk)
+    result: dict[int, FactionRoster] = {
+        f["id"]: FactionRoster(
+            id=f["id"],
+            slug=f["slug"],
+            name=pick(f["name_en"], f["name_ru"]),
+            color=f["color"],
+            leader=f["leader__name"] or "",
+        )
+        for f in factions.order_by("turn_order", "slug").values(
+            "id", "slug", "name_en", "name_ru", "color", "leader__name"
+        )
+    }
+    if not result:
+        return []
+    armies: dict[int, ArmyRow] = {}
+    for a in (
+        Army.objects.filter(faction_id__in=list(result))
+        .order_by("name", "id")
+        .values(
+            "id",
+            "faction_id",
+            "name",
+            "commander__name",
+            "province__name_en",
+            "province__name_ru",
+            "province__code",
+        )
+    ):
+        row = ArmyRow(
+            id=a["id"],
+            name=a["name"],
+            commander=a["commander__name"],
+            province=pick(a["province__name_en"], a["province__name_ru"]),
+            province_code=a["province__code"],
+            units=[],
+        )
+        armies[row.id] = row
+        result[a["faction_id"]].armies.append(row)
+    units = (
+        Unit.objects.filter(faction_id__in=list(result))
+        .order_by("id")
+        .values(
+            "id",
+            "faction_id",
+            "army_id",
+            "name",
+            "health_halves",
+            "arrows",
+            "in_fortress",
+            "unit_type__name_en",
+            "unit_type__name_ru",
+            "unit_type__unit_class",
+            "unit_type__health",
+            "unit_type__arrows",
+            "unit_type__missile",
+            "province__name_en",
+            "province__name_ru",
+        )
+    )
+    for u in units:
+        if u["army_id"] is None:
+            result[u["faction_id"]].loose_units.append(_unit_row(u, pick))
+        elif u["army_id"] in armies:
+            armies[u["army_id"]].units.append(_unit_row(u, pick))
+    return list(result.values())
+
+
+@dataclass(frozen=True)
+class FactionSummary:
+    """A faction as the roster index shows it: how many armies and units, and their health together."""
+
+    slug: str
+    name: str
+    color: str
+    leader: str
+    armies: int
+    units: int
+    health_halves: int
+    max_health_halves: int
+
+    @property
+    def health_text(self) -> str:
+        """Health of all the units as "742.5/750" lines."""
+        return f"{lines_text(self.health_halves)}/{lines_text(self.max_health_halves)}"
+
+
+def roster_index(*, campaign: Campaign) -> list[FactionSummary]:
+    """Every faction of ``campaign`` in turn order with its counts and total health (3 queries)."""
+    pick = _picker()
+    army_counts = dict(
+        Army.objects.filter(campaign=campaign)
+        .values("faction_id")
+        .annotate(n=Count("id"))
+        .order_by()
+        .values_list("faction_id", "n")
+    )
+    unit_totals = {
+        row["faction_id"]: row
+        for row in Unit.objects.filter(campaign=campaign)
+        .values("faction_id")
+        .annotate(n=Count("id"), health=Sum("health_halves"), max_health=Sum("unit_type__health"))
+        .order_by()
+    }
     result = []
-    for f in factions.order_by("turn_order", "slug"):
+    for f in (
+        Faction.objects.filter(campaign=campaign)
+        .order_by("turn_order", "slug")
+        .values("id", "slug", "name_en", "name_ru", "color", "leader__name")
+    ):
+        totals = unit_totals.get(f["id"], {})
         result.append(
-            FactionRoster(
-                id=f.id,
-                slug=f.slug,
-                name=f.name,
-                color=f.color,
-                leader=f.leader.name if f.leader else "",
-                armies=[
-                    ArmyRow(
-                        id=a.id,
-                        name=a.name,
-                        commander=a.commander.name,
-                        province=a.province.name,
-                        province_code=a.province.code,
-                        units=[_unit_row(u, with_province=False) for u in a.units.all()],
-                    )
-                    for a in f.armies.all()
-                ],
-                loose_units=[_unit_row(u, with_province=True) for u in f.loose_units],  # type: ignore[attr-defined]
+            FactionSummary(
+                slug=f["slug"],
+                name=pick(f["name_en"], f["name_ru"]),
+                color=f["color"],
+                leader=f["leader__name"] or "",
+                armies=army_counts.get(f["id"], 0),
+                units=totals.get("n", 0),
+                health_halves=totals.get("health") or 0,
+                max_health_halves=int((totals.get("max_health") or 0) * 2),
             )
         )
     return result

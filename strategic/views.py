@@ -21,15 +21,12 @@ from campaign.selectors import membership_of
 from campaign.views import campaign_for_page
 from strategic import services
 from strategic.forms import ArmyCreateForm, AssignForm, MergeForm, MoveForm, SplitForm, SupportForm
-from strategic.logtext import register as register_log_sentences
 from strategic.mapdraw import legend_items, map_data, map_svg
 from strategic.mappng import map_png
 from strategic.models import Army, Battle, Border, Terrain, Unit
-from strategic.roster import roster, roster_bbcode, roster_json
+from strategic.roster import roster, roster_bbcode, roster_index, roster_json
 from strategic.rosterpng import roster_png
 from strategic.selectors import army_move_blocker, legal_destinations
-
-register_log_sentences()
 
 
 def map_page(request: HttpRequest, slug: str) -> HttpResponse:
@@ -69,26 +66,47 @@ def map_png_file(request: HttpRequest, slug: str) -> HttpResponse:
     return response
 
 
-def _roster_response(
-    request: HttpRequest,
-    campaign: Campaign,
-    faction: Faction | None,
-    as_json: bool = False,
-    as_png: bool = False,
+def _roster_file(
+    request: HttpRequest, campaign: Campaign, faction: Faction | None, kind: str
 ) -> HttpResponse:
+    """The roster of every faction, or of one, as JSON, BBCode text or a PNG picture (S3)."""
     rosters = roster(campaign=campaign, faction=faction)
-    if as_png:
+    name = f"{campaign.slug}-{faction.slug if faction else 'rosters'}-turn-{campaign.turn}"
+    if kind == "png":
         title = f"{campaign.name} — " + _("Turn %(turn)s") % {"turn": campaign.turn}
         response = HttpResponse(roster_png(rosters, title=title), content_type="image/png")
-        name = f"{campaign.slug}-{faction.slug if faction else 'rosters'}-turn-{campaign.turn}.png"
-        response["Content-Disposition"] = f'inline; filename="{name}"'
+        response["Content-Disposition"] = f'inline; filename="{name}.png"'
         return response
-    if as_json or request.GET.get("format") == "json":
-        return JsonResponse(
-            {"campaign": campaign.slug, "turn": campaign.turn, **roster_json(rosters)},
-            json_dumps_params={"ensure_ascii": False},
-        )
-    factions = list(campaign.factions.order_by("turn_order", "slug"))
+    if kind == "bbcode":
+        response = HttpResponse(roster_bbcode(rosters), content_type="text/plain; charset=utf-8")
+        response["Content-Disposition"] = f'inline; filename="{name}.txt"'
+        return response
+    return JsonResponse(
+        {"campaign": campaign.slug, "turn": campaign.turn, **roster_json(rosters)},
+        json_dumps_params={"ensure_ascii": False},
+    )
+
+
+def rosters_page(request: HttpRequest, slug: str, kind: str = "") -> HttpResponse:
+    """The roster index (S3): one line per faction linking to its roster; every faction's full roster as
+    JSON (``?format=json``, ``roster.json``), BBCode (``roster.txt``) or a picture (``roster.png``)."""
+    campaign = campaign_for_page(request, slug)
+    if kind or request.GET.get("format") == "json":
+        return _roster_file(request, campaign, None, kind or "json")
+    return render(
+        request,
+        "strategic/rosters.html",
+        {"campaign": campaign, "factions": roster_index(campaign=campaign)},
+    )
+
+
+def faction_roster_page(request: HttpRequest, slug: str, faction: str, kind: str = "") -> HttpResponse:
+    """One faction's roster (S3): armies, commanders, units and its BBCode; or JSON, BBCode text, PNG."""
+    campaign = campaign_for_page(request, slug)
+    chosen = get_object_or_404(Faction, campaign=campaign, slug=faction)
+    if kind or request.GET.get("format") == "json":
+        return _roster_file(request, campaign, chosen, kind or "json")
+    rosters = roster(campaign=campaign, faction=chosen)
     return render(
         request,
         "strategic/roster.html",
@@ -96,27 +114,10 @@ def _roster_response(
             "campaign": campaign,
             "rosters": rosters,
             "bbcode": roster_bbcode(rosters),
-            "faction": faction,
-            "factions": factions,
+            "faction": chosen,
+            "factions": campaign.factions.order_by("turn_order", "slug"),
         },
     )
-
-
-def rosters_page(
-    request: HttpRequest, slug: str, as_json: bool = False, as_png: bool = False
-) -> HttpResponse:
-    """Every faction's roster (S3); JSON (``?format=json``, ``roster.json``) or a picture (``roster.png``)."""
-    campaign = campaign_for_page(request, slug)
-    return _roster_response(request, campaign, None, as_json, as_png)
-
-
-def faction_roster_page(
-    request: HttpRequest, slug: str, faction: str, as_json: bool = False, as_png: bool = False
-) -> HttpResponse:
-    """One faction's roster (S3), as a page, JSON or a picture."""
-    campaign = campaign_for_page(request, slug)
-    chosen = get_object_or_404(Faction, campaign=campaign, slug=faction)
-    return _roster_response(request, campaign, chosen, as_json, as_png)
 
 
 def _faction_for(request: HttpRequest, campaign: Campaign) -> Faction | None:

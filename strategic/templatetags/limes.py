@@ -1,14 +1,21 @@
-"""Template filters of the strategic pages."""
+"""Template filters and tags of the strategic pages."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from decimal import Decimal
 
 from django import template
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
 
-from strategic.roster import lines_text
+from strategic.roster import FULL, HALF, UnitRow, lines_text
 
 register = template.Library()
+
+_CELL = {FULL: '<i class="cell full"></i>', HALF: '<i class="cell half"></i>'}
+_EMPTY_CELL = '<i class="cell empty"></i>'
 
 
 @register.filter
@@ -21,3 +28,50 @@ def lines(halves: int) -> str:
 def card_lines(health: Decimal) -> str:
     """A unit type's health in lines: Decimal("5.0") → "5"."""
     return lines_text(int(health * 2))
+
+
+def _unit_tr(u: UnitRow, show_province: bool, in_fortress: str) -> str:
+    # Built in Python, every value escaped: a big army's table through the template engine cost a
+    # variable lookup per cell.
+    bar = u.health_bar
+    out = [
+        f'<tr id="unit-{u.id}">\n<td class="unit-cell"><span class="unit-label">{escape(u.label)}</span>',
+        f' <small class="muted">{escape(u.type_name)}</small>' if u.name else "",
+        f' <span class="class-badge">{escape(u.unit_class)}</span></td>\n',
+        f'<td class="health"><span class="cells" role="img" aria-label="{bar}">',
+        "".join(_CELL.get(c, _EMPTY_CELL) for c in bar),
+        f'</span> <span class="num">{u.health_text}</span></td>\n',
+    ]
+    if u.shoots:
+        arrows = u.arrows_bar
+        out += [
+            f'<td class="arrows"><span class="cells arrows-cells" role="img" aria-label="{arrows}">',
+            "".join(_CELL.get(c, _EMPTY_CELL) for c in arrows),
+            f'</span> <span class="num">{u.arrows}/{u.max_arrows}</span></td>\n',
+        ]
+    else:
+        out.append('<td class="arrows"><span class="muted">—</span></td>\n')
+    if show_province:
+        out.append(f"<td>{escape(u.province)}")
+        if u.in_fortress:
+            out.append(f' <span class="tag">{in_fortress}</span>')
+        out.append("</td>\n")
+    out.append("</tr>")
+    return "".join(out)
+
+
+@register.simple_tag
+def units_table(units: Iterable[UnitRow], show_province: bool = False) -> SafeString:
+    """The table of a roster's units: name, class, health and arrows drawn as cells (T3.1), province."""
+    units = list(units)
+    if not units:
+        return mark_safe(f'<p class="muted">{escape(_("no units"))}</p>')
+    heads = [_("Unit"), _("Health"), _("Arrows")] + ([_("Province")] if show_province else [])
+    in_fortress = escape(_("in the fortress city"))
+    return mark_safe(  # every value above is escaped
+        '<div class="table-wrap"><table class="table units">\n<thead><tr>'
+        + "".join(f"<th>{escape(h)}</th>" for h in heads)
+        + "</tr></thead>\n<tbody>"
+        + "".join(_unit_tr(u, show_province, in_fortress) for u in units)
+        + "</tbody></table></div>"
+    )

@@ -12,7 +12,7 @@ from django.utils import translation
 from campaign.models import Commander, Membership
 from strategic import services
 from strategic.models import Unit
-from strategic.roster import health_bar, roster, roster_bbcode, roster_json
+from strategic.roster import health_bar, roster, roster_bbcode, roster_index, roster_json
 from tests.factories import (
     ArmyFactory,
     CampaignFactory,
@@ -190,27 +190,114 @@ def _grow(w: SimpleNamespace, n: int) -> None:
 
 
 @pytest.mark.parametrize("extra", [0, 25])
-def test_s3_roster_reads_in_four_queries_whatever_the_size(
+def test_s3_roster_reads_in_three_queries_whatever_the_size(
     army_world: SimpleNamespace, extra: int, django_assert_max_num_queries: Any
 ) -> None:
     _grow(army_world, extra)
-    with django_assert_max_num_queries(4):
+    with django_assert_max_num_queries(3):
         rosters = roster(campaign=army_world.campaign)
         roster_bbcode(rosters)
     assert sum(f.unit_count for f in rosters) == 3 + extra * 4 + 1
 
 
-def test_s3_roster_page_queries_do_not_grow_with_units(
-    army_world: SimpleNamespace, client: Any, django_assert_max_num_queries: Any
+@pytest.mark.parametrize("extra", [0, 25])
+def test_s3_roster_index_reads_in_three_queries_whatever_the_size(
+    army_world: SimpleNamespace, extra: int, django_assert_max_num_queries: Any
+) -> None:
+    _grow(army_world, extra)
+    with django_assert_max_num_queries(3):
+        index = roster_index(campaign=army_world.campaign)
+    assert [(f.slug, f.armies, f.units) for f in index] == [
+        ("west", 1 + extra, 3 + extra * 4),
+        (f"more-{extra}", 0, 1),
+    ]
+
+
+@pytest.mark.parametrize(
+    "path", ["/c/roster/rosters/", "/c/roster/rosters/west/", "/c/roster/roster.json", "/c/roster/roster.txt"]
+)
+def test_s3_roster_pages_queries_do_not_grow_with_units(
+    army_world: SimpleNamespace, client: Any, django_assert_max_num_queries: Any, path: str
 ) -> None:
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
     with CaptureQueriesContext(connection) as small:
-        assert client.get("/c/roster/rosters/").status_code == 200
+        assert client.get(path).status_code == 200
     _grow(army_world, 20)
     with django_assert_max_num_queries(len(small.captured_queries)):
-        assert client.get("/c/roster/rosters/").status_code == 200
+        assert client.get(path).status_code == 200
+
+
+def test_s3_roster_index_sums_up_each_faction_and_links_to_its_roster(
+    army_world: SimpleNamespace, client: Any
+) -> None:
+    import re
+
+    FactionFactory(campaign=army_world.campaign, slug="east", name_en="Eastern Rome", turn_order=2)
+    page = client.get("/c/roster/rosters/").content.decode()
+    rows = {
+        slug: re.findall(r"<td[^>]*>(.*?)</td>", row, re.DOTALL)
+        for slug, row in re.findall(r'<tr id="faction-([\w-]+)">(.*?)</tr>', page, re.DOTALL)
+    }
+    assert list(rows) == ["west", "east"]
+    # Legio I 5/5, the archers 2.5/3 and Legio II 5/5: 12.5 of 13 lines.
+    assert rows["west"][:5] == [
+        '<span class="swatch" style="--c: #8b1a1a"></span><a href="/c/roster/rosters/west/">Western Rome</a>',
+        "Aetius",
+        "1",
+        "3",
+        "12.5/13",
+    ]
+    assert rows["east"][1:5] == ["—", "0", "0", "0/0"]
+    assert "unit-" not in page  # the units are on each faction's own page
+
+
+def test_s3_faction_roster_page_shows_its_units_only(army_world: SimpleNamespace, client: Any) -> None:
+    other = FactionFactory(campaign=army_world.campaign, slug="east", turn_order=2)
+    stranger = UnitFactory(faction=other, unit_type=army_world.infantry, province=army_world.italia)
+    page = client.get("/c/roster/rosters/west/").content.decode()
+    assert [
+        f'id="unit-{u.pk}"' in page for u in (army_world.legio, army_world.archers, army_world.loose)
+    ] == [
+        True,
+        True,
+        True,
+    ]
+    assert f'id="unit-{stranger.pk}"' not in page
+    assert '<a href="/c/roster/rosters/east/">' in page
+
+
+@pytest.mark.parametrize(
+    ("path", "scope"), [("/c/roster/rosters/west/roster.txt", "west"), ("/c/roster/roster.txt", "all")]
+)
+def test_s3_roster_bbcode_as_text(army_world: SimpleNamespace, client: Any, path: str, scope: str) -> None:
+    FactionFactory(campaign=army_world.campaign, slug="east", name_en="Eastern Rome", turn_order=2)
+    response = client.get(path)
+    assert response["Content-Type"] == "text/plain; charset=utf-8"
+    text = response.content.decode()
+    if scope == "west":
+        assert text == _bbcode_of(army_world.campaign, army_world.west)
+    else:
+        assert text == _bbcode(army_world.campaign)
+        assert text.endswith("Eastern Rome[/color][/b]\nno units\n")
+
+
+def _bbcode_of(campaign: Any, faction: Any) -> str:
+    with translation.override("en"):
+        return roster_bbcode(roster(campaign=campaign, faction=faction))
+
+
+def test_s3_roster_page_escapes_names(army_world: SimpleNamespace, client: Any) -> None:
+    UnitFactory(
+        faction=army_world.west,
+        unit_type=army_world.infantry,
+        province=army_world.italia,
+        name="<b>Legio & co</b>",
+    )
+    page = client.get("/c/roster/rosters/west/").content.decode()
+    assert '<span class="unit-label">&lt;b&gt;Legio &amp; co&lt;/b&gt;</span>' in page
+    assert "<b>Legio" not in page
 
 
 def test_s3_roster_page_offers_the_bbcode_to_copy(army_world: SimpleNamespace, client: Any) -> None:
@@ -225,12 +312,35 @@ def test_s3_roster_page_offers_the_bbcode_to_copy(army_world: SimpleNamespace, c
 
 
 def test_s3_roster_page_draws_health_as_cells(army_world: SimpleNamespace, client: Any) -> None:
-    page = client.get("/c/roster/rosters/").content.decode()
+    page = client.get("/c/roster/rosters/west/").content.decode()
     row = page.split(f'<tr id="unit-{army_world.archers.pk}">')[1].split("</tr>")[0]
     assert (
         '<span class="cells" role="img" aria-label="▮▮◧"><i class="cell full"></i><i class="cell full"></i>'
         '<i class="cell half"></i></span> <span class="num">2.5/3</span>'
     ) in row
+    assert (
+        '<td class="arrows"><span class="cells arrows-cells" role="img" aria-label="▮▮▮▯"><i class="cell full">'
+        '</i><i class="cell full"></i><i class="cell full"></i><i class="cell empty"></i></span> '
+        '<span class="num">3/4</span></td>'
+    ) in row
+
+
+def test_s3_roster_page_shows_where_a_unit_outside_armies_stands(
+    army_world: SimpleNamespace, client: Any
+) -> None:
+    Unit.objects.filter(pk=army_world.loose.pk).update(in_fortress=True)
+    page = client.get("/c/roster/rosters/west/").content.decode()
+    row = page.split(f'<tr id="unit-{army_world.loose.pk}">')[1].split("</tr>")[0]
+    assert row == (
+        '\n<td class="unit-cell"><span class="unit-label">Legio II</span> <small class="muted">Heavy infantry'
+        '</small> <span class="class-badge">HI</span></td>\n'
+        '<td class="health"><span class="cells" role="img" aria-label="▮▮▮▮▮">'
+        + '<i class="cell full"></i>'
+        * 5
+        + '</span> <span class="num">5/5</span></td>\n'
+        '<td class="arrows"><span class="muted">—</span></td>\n'
+        '<td>Italia <span class="tag">in the fortress city</span></td>\n'
+    )
 
 
 @pytest.mark.parametrize(
