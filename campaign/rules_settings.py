@@ -38,6 +38,10 @@ SETTINGS: tuple[SettingSpec, ...] = (
     SettingSpec("faction_turn_hours", 48, "S4", _("Hours each faction has for its strategic turn"), 1, 24 * 14),
     SettingSpec("retreat_hours", 24, "R1", _("Hours a retreating commander has to choose a route"), 1, 24 * 14),
     SettingSpec("spectators_allowed", True, "M1", _("Anyone may watch battles live"), kind=bool),
+    SettingSpec(
+        "moderator_rolls_t7_6", True, "T7.6",
+        _("A battle waits for the moderator to roll each T7.6 die (off: the server rolls at once)"), kind=bool,
+    ),
 )
 SETTINGS_BY_NAME = {spec.name: spec for spec in SETTINGS}
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.shortcuts import get_object_or_404
@@ -20,9 +21,13 @@ from moderation.dice import dice_report, roll_summary
 from moderation.interceptions import interception_record
 from moderation.selectors import AuditFilter, audit_log
 from strategic.models import Battle
+from tactical import moderator_services
+from tactical.board import iso
+from tactical.models import LiveBattle
 
 NO_CAMPAIGN = "No such campaign."
 NO_DICE = "This battle rolled no dice."
+NO_BATTLE = "No such battle in this campaign."
 
 
 def _readable(request: Request, slug: str) -> Campaign:
@@ -176,12 +181,50 @@ class EndBattleView(APIView):
         return Response({"battle": battle.pk, "status": battle.status, "version": battle.version})
 
 
-class DieRollView(APIView):
-    """T7.6 on demand: always 409, since the server rolls every die itself in the resolution (M2)."""
+class BattleControlView(APIView):
+    """M1: the battle console's controls — pause, resume and add time (T6.1), corrections, taking back the
+    last action, and the T7.6 die — each the moderator's alone, each with a reason for the log."""
 
     permission_classes = [AllowAny]
+    control = ""
 
-    @extend_schema(request=None, responses={409: dict})
+    class BattleControlInputSerializer(serializers.Serializer):
+        reason = serializers.CharField(max_length=4000)
+        seconds = serializers.IntegerField(required=False, help_text="add_time: 1 to 600")
+        changes = serializers.ListField(
+            child=serializers.DictField(), required=False,
+            help_text='correct: [{"unit", "x", "y", "facing", "health" (lines), "arrows"}]',
+        )
+
+    @extend_schema(request=BattleControlInputSerializer, responses={200: dict})
     def post(self, request: Request, slug: str, battle_id: int) -> Response:
-        _readable(request, slug)
-        services.battle_die_roll(actor=request.user, battle_id=battle_id)
+        campaign = _readable(request, slug)
+        if not LiveBattle.objects.filter(pk=battle_id, campaign=campaign).exists():
+            raise NotFound(NO_BATTLE)
+        service, extra = CONTROLS[self.control]
+        data = request.data
+        battle = service(
+            actor=request.user, battle_id=battle_id, reason=data.get("reason"),
+            **{name: data.get(name) for name in extra},
+        )
+        return Response(
+            {
+                "battle": battle.pk,
+                "version": battle.version,
+                "status": battle.status,
+                "deadline": iso(battle.deadline),
+                "paused": battle.paused_left is not None,
+                "seconds_left": battle.paused_left,
+                "awaiting_die": battle.pending is not None,
+            }
+        )
+
+
+CONTROLS: dict[str, tuple[Callable[..., LiveBattle], tuple[str, ...]]] = {
+    "pause": (moderator_services.battle_clock_pause, ()),
+    "resume": (moderator_services.battle_clock_resume, ()),
+    "add_time": (moderator_services.battle_clock_add_time, ("seconds",)),
+    "correct": (moderator_services.battle_correct, ("changes",)),
+    "undo": (moderator_services.battle_action_undo, ()),
+    "roll": (moderator_services.battle_die_roll, ()),
+}

@@ -22,7 +22,21 @@ urlpatterns: list[URLPattern | URLResolver] = [
     ),
     path(
         "campaigns/<slug:slug>/battles/<int:battle_id>/dice/roll/",
-        api.DieRollView.as_view(),
+        api.BattleControlView.as_view(control="roll"),
         name="api-battle-die-roll",
+    ),
+    *(
+        path(
+            f"campaigns/<slug:slug>/battles/<int:battle_id>/{route}/",
+            api.BattleControlView.as_view(control=control),
+            name=f"api-battle-{control.replace('_', '-')}",
+        )
+        for route, control in (
+            ("clock/pause", "pause"),
+            ("clock/resume", "resume"),
+            ("clock/add", "add_time"),
+            ("correct", "correct"),
+            ("undo", "undo"),
+        )
     ),
 ]

@@ -23,6 +23,12 @@ ACTIONS: dict[str, Any] = {
     "concede": gettext_lazy("The %(side)s side conceded."),
     "end_battle": gettext_lazy("The moderator ended the battle: the %(winner)s side wins."),
     "batch": gettext_lazy("The moderator started the battle."),
+    "pause_clock": gettext_lazy("The moderator paused the clock: %(reason)s."),
+    "resume_clock": gettext_lazy("The moderator restarted the clock: %(reason)s."),
+    "add_time": gettext_lazy("The moderator added %(seconds)s s to the turn: %(reason)s."),
+    "correct": gettext_lazy("The moderator corrected the board: %(reason)s."),
+    "undo": gettext_lazy("The moderator took back version %(undoes)s: %(reason)s."),
+    "die_roll": gettext_lazy("The moderator rolled the T7.6 die: %(reason)s."),
 }
 EVENTS: dict[str, Any] = {
     "contact_made": gettext_lazy("contact: %(unit)s and %(enemy)s"),
@@ -34,6 +40,8 @@ EVENTS: dict[str, Any] = {
     "seed_revealed": gettext_lazy("dice seed revealed"),
     "commander_done": gettext_lazy("a commander is done"),
     "commander_ready": gettext_lazy("a commander is ready"),
+    "unit_corrected": gettext_lazy("%(unit)s corrected"),
+    "die_awaited": gettext_lazy("waiting for the moderator's die (T7.6)"),
 }
 SIDES = {"attacker": gettext_lazy("attacking"), "defender": gettext_lazy("defending")}
 SIDE_NAMES = {"attacker": gettext_lazy("Attacker"), "defender": gettext_lazy("Defender")}

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from combat.dice import FixedDice
-from combat.engine import apply
-from combat.model import BattleState, CellFeature
-from combat.serialize import action_from_dict, state_from_dict
+from combat.model import BattleState
 from tactical.models import BattleEvent, LiveBattle
+from tactical.replay import ReplayError, state_after
 
 
 class ReplayBroken(Exception):
@@ -31,35 +29,21 @@ class Step:
     state: BattleState
 
 
-def _after(state: BattleState | None, row: BattleEvent) -> BattleState:
-    action = row.action or {}
-    if row.kind == BattleEvent.Kind.SETUP:
-        return state_from_dict(action["state"])
-    if state is None:
-        raise ReplayBroken("the log does not begin with the setup")
-    if row.kind == BattleEvent.Kind.MAP:
-        return replace(state, cells={(x, y): CellFeature(f) for x, y, f in action["cells"]})
-    if row.kind == BattleEvent.Kind.DONE:
-        return state  # a commander's "done" or "ready" changes the version, not the board
-    dice = FixedDice(list(row.dice))
-    steps = action["actions"] if action.get("do") == "batch" else [action]
-    for step in steps:
-        state = apply(state, action_from_dict(step), dice).state
-    if dice.used != len(row.dice):
-        raise ReplayBroken(f"version {row.version} used {dice.used} dice; the log has {len(row.dice)}")
-    return state
-
-
 def replay_steps(*, battle: LiveBattle) -> list[Step]:
     """Every version of the battle, in order, with the board the engine rebuilds after it."""
     steps: list[Step] = []
     state: BattleState | None = None
+    history: dict[int, BattleState] = {}
     for expected, row in enumerate(
         BattleEvent.objects.filter(battle=battle).select_related("actor").order_by("version"), start=1
     ):
         if row.version != expected:
             raise ReplayBroken(f"version {expected} is missing from the log")
-        state = _after(state, row)
+        try:
+            state = state_after(state, row, history)
+        except ReplayError as error:
+            raise ReplayBroken(str(error)) from None
+        history[row.version] = state
         steps.append(
             Step(
                 version=row.version,

@@ -6,7 +6,7 @@ Every change leaves a campaign log entry with its reason; the logs themselves ar
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import Any, NoReturn
+from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
@@ -32,9 +32,6 @@ NO_INTERCEPTION = _("No such interception was declared in this battle (T10.4).")
 ALREADY_RULED = _("This interception has already been ruled on (T10.4).")
 BAD_VERDICT = _("Rule 'confirmed' or 'overruled'.")
 BAD_WINNER = _("Name the winner: attacker or defender (T11).")
-NO_DIE_NEEDED = _(
-    "No die is needed now: the server rolls every T7.6 die itself when the melee is resolved (M2)."
-)
 BATTLE_OVER = _("The battle is over (T11).")
 MAX_TEXT = 4000
 
@@ -240,12 +237,3 @@ def battle_end(*, actor: Any, battle_id: int, winner: Any, reason: Any) -> LiveB
         )
     battle.refresh_from_db()
     return battle
-
-
-def battle_die_roll(*, actor: Any, battle_id: int) -> NoReturn:
-    """T7.6 on demand: refused, since the engine never waits for a die (it rolls in the resolution)."""
-    battle = _live(battle_id)
-    _require_moderator(actor, battle.campaign)
-    if battle.status == LiveBattle.Status.ENDED:
-        raise Conflict(str(BATTLE_OVER), rule="T11")
-    raise Conflict(str(NO_DIE_NEEDED), rule="T7.6")

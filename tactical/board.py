@@ -103,6 +103,10 @@ def board_state(battle: LiveBattle, state: BattleState | None = None, now: datet
         "side": state.side.value,
         "winner": None if state.winner is None else state.winner.value,
         "deadline": iso(battle.deadline),
+        # The moderator's hold (tactical/moderator_services.py): a paused clock, a T7.6 die awaited.
+        "paused": battle.paused_left is not None and not ended,
+        "seconds_left": battle.paused_left if not ended else None,
+        "awaiting_die": battle.pending is not None and not ended,
         "server_time": iso(now),
         "turn_seconds": state.settings.turn_seconds,
         "terrain": state.terrain.value,

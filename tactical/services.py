@@ -29,7 +29,7 @@ from combat.model import BattleState, CellFeature, Phase, Side, Status, Terrain
 from combat.serialize import action_from_dict, action_to_dict, event_to_dict, state_to_dict
 from strategic.models import Battle
 from strategic.services import battle_tactical_start
-from tactical import clock, errors, mapgen
+from tactical import clock, errors, mapgen, moderator_services
 from tactical.board import board_state, iso
 from tactical.building import combatants, engine_settings, initial_state, roster_entry
 from tactical.finish import battle_finish
@@ -270,6 +270,8 @@ def _apply_locked(battle: LiveBattle, actor: Any, action: Action, normalized: di
     state = state_of(battle)
     if state.phase is Phase.ENDED:
         raise errors.Refused("the battle is over; no further action is accepted", code="ended", rule="T11")
+    if battle.paused_left is not None or battle.pending is not None:  # moderator hook: the clock is halted
+        moderator_services.refuse_halted(battle, action)
     rows = seats(battle)
     commander_id, kind, mine = _authorize(actor, battle, state, action, rows, lambda: can_moderate(actor, battle.campaign))
     if isinstance(action, (EndTurn, Ready)) and mine and state.phase is not Phase.ENDED:
@@ -291,6 +293,10 @@ def _apply_locked(battle: LiveBattle, actor: Any, action: Action, normalized: di
                               events=[{"type": kind_name, "commander": c, "side": side.value} for c in sorted(mine)])
                 return ActionResult(battle, row.version, row.events, False, action_id, row.board)  # type: ignore[attr-defined]
     new, events, dice = _engine(battle, state, action)
+    if dice and moderator_services.moderator_rolls(battle):  # moderator hook: T7.6 waits for the moderator
+        row = moderator_services.die_await(battle, state, kind=kind, action=normalized, now=now, actor=actor,
+                                           commander_id=commander_id, action_id=action_id)
+        return ActionResult(battle, row.version, row.events, False, action_id, row.board)  # type: ignore[attr-defined]
     row = _record(battle, new, kind=kind, now=now, actor=actor, commander_id=commander_id,
                   action=normalized, action_id=action_id, events=events, dice=dice)
     return ActionResult(battle, row.version, row.events, False, action_id, row.board)  # type: ignore[attr-defined]
@@ -307,6 +313,10 @@ def _expire_locked(battle: LiveBattle, now: datetime) -> bool:
     timed_out = {"type": "turn_timed_out", "side": state.side.value, "round": state.round,
                  "deadline": iso(battle.deadline)}
     new, events, dice = _engine(battle, state, action)
+    if dice and moderator_services.moderator_rolls(battle):  # moderator hook: T7.6 waits for the moderator
+        moderator_services.die_await(battle, state, kind=BattleEvent.Kind.TIMEOUT, action=action_to_dict(action),
+                                     now=now, events=[timed_out])
+        return True
     _record(battle, new, kind=BattleEvent.Kind.TIMEOUT, now=now, action=action_to_dict(action),
             events=[timed_out, *events], dice=dice)
     return True

@@ -8,7 +8,7 @@ import pytest
 
 from campaign.models import Membership
 from strategic.models import Battle
-from tactical import services
+from tactical import moderator_services, services
 from tactical.models import LiveBattle
 from tests.factories import UserFactory, build_world, member
 
@@ -95,9 +95,11 @@ def in_contact(world: Any, live: LiveBattle) -> LiveBattle:
 @pytest.fixture
 def fought(world: Any, in_contact: LiveBattle) -> LiveBattle:
     """No interception; two resolutions (3 against 3) leave East's first unit and West's first unit both at 0
-    or less: the server rolls the T7.6 die in version 23."""
+    or less: the battle waits for the moderator's die in version 23, and the moderator rolls it in version 24
+    (T7.6, M2)."""
     act(in_contact, world.west_leader, {"do": "end_interceptions"})
     act(in_contact, world.west_leader, {"do": "end_turn"})
+    moderator_services.battle_die_roll(actor=world.moderator, battle_id=in_contact.pk, reason="Both units fell")
     in_contact.refresh_from_db()
     return in_contact
 

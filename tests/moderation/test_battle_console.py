@@ -171,14 +171,14 @@ def test_an_ended_battle_cannot_be_ended_again(world: Any, live: LiveBattle) -> 
 
 def test_a_die_nobody_needs_is_refused(world: Any, fought: LiveBattle) -> None:
     response = _api(world, "moderator").post(
-        f"/api/moderation/campaigns/limes/battles/{fought.pk}/dice/roll/"
+        f"/api/moderation/campaigns/limes/battles/{fought.pk}/dice/roll/", {"reason": "Again"}, format="json"
     )
     fought.refresh_from_db()
     assert (response.status_code, response.json()["rule"]) == (409, "T7.6")
-    assert (fought.rolls_used, fought.version) == (1, 23)
+    assert (fought.rolls_used, fought.version) == (1, 24)
 
 
 def test_the_console_lists_the_t7_6_rolls(world: Any, fought: LiveBattle) -> None:
     page = _client(world, "moderator").get(f"/c/limes/battles/{fought.pk}/console/").content.decode()
-    die = BattleEvent.objects.get(battle=fought, version=23).dice[0]
+    die = BattleEvent.objects.get(battle=fought, version=24).dice[0]
     assert f"#0: <strong>{die}</strong> — T7.6:" in page

@@ -10,6 +10,7 @@ from django.test import Client
 from django.utils import timezone
 
 from campaign.models import Campaign, Faction, Invitation, LogEntry, Membership
+from campaign.rules_settings import SETTINGS
 from moderation.models import Dispute
 from moderation.services import dispute_open
 from tactical.models import LiveBattle
@@ -89,7 +90,8 @@ def test_no_deadline_to_extend_in_the_economic_phase(world: Any) -> None:
 
 
 def test_settings_are_changed_through_the_campaign_service_and_shown_on_the_rules_page(world: Any) -> None:
-    values = {"turn_seconds": "60", "deployment_rows": "3", "spectators_allowed": "on"}
+    checked = {spec.name: "on" for spec in SETTINGS if spec.kind is bool and spec.default}  # left as they are
+    values = {"turn_seconds": "60", "deployment_rows": "3", **checked}
     assert _client(world, "moderator").post("/c/limes/console/settings/", values).status_code == 302
     entry = LogEntry.objects.filter(kind="settings_changed").get()
     assert (entry.data, entry.actor) == (

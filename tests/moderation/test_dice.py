@@ -35,7 +35,7 @@ def test_the_commitment_is_published_and_the_seed_kept_secret_while_the_battle_l
     report = dice_report(battle=fought.record)
     assert report is not None
     assert (report.commitment, report.seed, report.commitment_ok) == (fought.seed_commitment, None, None)
-    logged = BattleEvent.objects.get(battle=fought, version=23).dice
+    logged = BattleEvent.objects.get(battle=fought, version=24).dice
     assert [(r.number, r.logged, r.recomputed) for r in report.rolls] == [(0, logged[0], None)]
     assert "secret until the battle ends" in Client().get(_url(fought)).content.decode()
 
@@ -53,10 +53,11 @@ def test_after_the_end_every_logged_roll_equals_its_recomputation(world: Any, fo
 
 def test_the_roll_says_who_asked_when_and_why(world: Any, fought: LiveBattle) -> None:
     roll = dice_report(battle=fought.record).rolls[0]  # type: ignore[union-attr]
-    row = BattleEvent.objects.get(battle=fought, version=23)
-    assert (roll.asked_by, roll.at) == ("west_leader", row.created_at)
+    row = BattleEvent.objects.get(battle=fought, version=24)
+    assert (roll.asked_by, roll.at) == ("moderator", row.created_at)  # M2: the moderator asked for it
     assert roll.why.startswith("T7.6: ")
     assert "destroyed each other" in roll.why
+    assert roll.why.endswith("v24: The moderator rolled the T7.6 die: Both units fell.")
 
 
 def test_the_page_shows_the_match(world: Any, fought: LiveBattle) -> None:
@@ -71,7 +72,7 @@ def test_a_changed_die_in_the_log_is_a_mismatch(world: Any, fought: LiveBattle) 
     end(fought, world)
     true_value = seeded_roll(bytes(fought.seed), 0)
     _tamper(
-        "UPDATE tactical_battleevent SET dice = %s WHERE battle_id = %s AND version = 23",
+        "UPDATE tactical_battleevent SET dice = %s WHERE battle_id = %s AND version = 24",
         [f"[{true_value % 6 + 1}]", fought.pk],
     )
     report = dice_report(battle=fought.record)

@@ -34,12 +34,12 @@ def test_the_setup_step_equals_the_state_stored_at_the_setup(fought: LiveBattle)
 
 
 def test_the_die_step_shows_the_t7_6_result(fought: LiveBattle) -> None:
-    step = replay_steps(battle=fought)[22]
+    step = replay_steps(battle=fought)[23]
     east, west = units_of(fought, "attacker")[0], units_of(fought, "defender")[0]
     die = step.dice[0]
     survivor, fallen = (east, west) if die <= 3 else (west, east)  # 1–3: the initiator (East) stays
     assert (step.version, step.state.units[survivor].health, step.state.units[fallen].status.value) == (
-        23,
+        24,
         2,
         "routed",
     )
@@ -52,7 +52,7 @@ def test_steps_are_grouped_by_the_side_s_turn(fought: LiveBattle) -> None:
 
 def test_the_replay_page_shows_the_chosen_step(world: Any, fought: LiveBattle) -> None:
     page = Client().get(f"/c/limes/battles/{fought.pk}/replay/", {"v": 8}).content.decode()
-    assert "Step 8 of 23" in page
+    assert "Step 8 of 24" in page
     assert f"/c/limes/battles/{fought.pk}/replay/8.png" in page
 
 
