@@ -6,10 +6,14 @@ from typing import Any
 
 import pytest
 from django.db import DatabaseError, connection, transaction
+from django.test import Client
 
-from campaign.models import LogEntry
+from campaign.errors import Forbidden
+from campaign.models import Campaign, LogEntry
 from campaign.services import log_append
+from moderation.purge import campaign_purge
 from tactical.models import BattleEvent, LiveBattle
+from tests.factories import UserFactory
 
 pytestmark = pytest.mark.postgres
 
@@ -65,3 +69,52 @@ def test_the_actor_of_an_entry_cannot_be_replaced(world: Any) -> None:
     entry = log_append(campaign=world.campaign, kind="settings_changed", actor=world.observer)
     _refused("UPDATE campaign_logentry SET actor_id = %s WHERE id = %s", [world.moderator.pk, entry.pk])
     assert LogEntry.objects.get(pk=entry.pk).actor_id == world.observer.pk
+
+
+def test_a_single_entry_cannot_be_deleted_even_by_the_orm(live: LiveBattle) -> None:
+    with pytest.raises(DatabaseError), transaction.atomic():
+        BattleEvent.objects.filter(battle=live, version=1).delete()
+    assert BattleEvent.objects.filter(battle=live, version=1).exists()
+
+
+def test_an_administrator_purges_a_whole_campaign_with_its_logs(world: Any, live: LiveBattle) -> None:
+    admin = UserFactory(username="root", is_superuser=True, is_staff=True)
+    log_append(campaign=world.campaign, kind="settings_changed", actor=world.moderator)
+    campaign_purge(actor=admin, campaign=world.campaign)
+    assert not Campaign.objects.filter(slug="limes").exists()
+    assert (LogEntry.objects.count(), BattleEvent.objects.count(), LiveBattle.objects.count()) == (0, 0, 0)
+
+
+def test_the_purge_is_only_for_the_transaction_that_asked_for_it(world: Any, live: LiveBattle) -> None:
+    with pytest.raises(DatabaseError), transaction.atomic():  # a purge that fails half-way undoes itself
+        with connection.cursor() as cursor:
+            cursor.execute("SET LOCAL limes.purge = 'on'")
+        raise DatabaseError("stop")
+    message = _refused("DELETE FROM tactical_battleevent WHERE battle_id = %s", [live.pk])
+    assert "an entry cannot be deleted" in message
+
+
+@pytest.mark.parametrize("role", ["moderator", "east_general"])
+def test_nobody_but_an_administrator_purges(world: Any, live: LiveBattle, role: str) -> None:
+    with pytest.raises(Forbidden):
+        campaign_purge(actor=getattr(world, role), campaign=world.campaign)
+    assert Campaign.objects.filter(slug="limes").exists()
+
+
+def test_an_administrator_purges_one_battle_in_the_admin(world: Any, live: LiveBattle) -> None:
+    admin = UserFactory(username="root", is_superuser=True, is_staff=True)
+    client = Client()
+    client.force_login(admin)
+    response = client.post(f"/admin/strategic/battle/{live.pk}/delete/", {"post": "yes"})
+    assert response.status_code == 302
+    assert not BattleEvent.objects.filter(battle_id=live.pk).exists()
+    assert Campaign.objects.filter(slug="limes").exists()
+
+
+def test_an_administrator_purges_a_campaign_in_the_admin(world: Any, live: LiveBattle) -> None:
+    admin = UserFactory(username="root", is_superuser=True, is_staff=True)
+    client = Client()
+    client.force_login(admin)
+    response = client.post(f"/admin/campaign/campaign/{world.campaign.pk}/delete/", {"post": "yes"})
+    assert response.status_code == 302
+    assert (Campaign.objects.filter(slug="limes").exists(), BattleEvent.objects.count()) == (False, 0)
