@@ -9,9 +9,12 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
 from xml.sax.saxutils import escape
 
 from django.db.models import Count
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from campaign.models import Campaign, Faction
@@ -36,6 +39,7 @@ TERRAIN_MARK = {
 }
 DESTINATION_COLOUR = {"move": "#f2c230", "capture": "#e07b00", "battle": "#c0161d"}
 Point = tuple[float, float]
+Outline = tuple[Point, ...]
 
 
 @dataclass
@@ -61,7 +65,7 @@ class ProvinceMark:
     terrain_label: str
     x: int
     y: int
-    outline: list[Point]
+    outline: Outline
     controller: str
     controller_colour: str
     is_capital: bool
@@ -95,21 +99,25 @@ class MapData:
     title: str
 
 
-def _outline(shape: object) -> list[Point]:
+def _outline(shape: object) -> Outline:
     if not isinstance(shape, list) or len(shape) < 3:
-        return []
-    points: list[Point] = []
-    for vertex in shape:
-        if isinstance(vertex, (list, tuple)) and len(vertex) >= 2:
-            points.append((float(vertex[0]), float(vertex[1])))
-    return points if len(points) >= 3 else []
+        return ()
+    points = tuple(
+        (float(vertex[0]), float(vertex[1]))
+        for vertex in shape
+        if isinstance(vertex, (list, tuple)) and len(vertex) >= 2
+    )
+    return points if len(points) >= 3 else ()
 
 
 def _key(p: Point) -> tuple[int, int]:
     return (round(p[0]), round(p[1]))
 
 
-def _edges(outline: list[Point]) -> dict[frozenset[tuple[int, int]], tuple[Point, Point]]:
+# Geometry depends only on the map (outlines do not change during play), so it is computed once per outline
+# and kept, keyed by the outline itself: an edited map has new outlines and can never get stale geometry.
+@lru_cache(maxsize=4096)
+def _edges(outline: Outline) -> dict[frozenset[tuple[int, int]], tuple[Point, Point]]:
     edges = {}
     for i, p in enumerate(outline):
         q = outline[(i + 1) % len(outline)]
@@ -128,14 +136,14 @@ def _connector(a: ProvinceMark, b: ProvinceMark) -> tuple[Point, Point]:
 
 
 def _border_lines(marks: dict[int, ProvinceMark], borders: Iterable[dict[str, object]]) -> list[BorderLine]:
-    edges = {pid: _edges(m.outline) for pid, m in marks.items()}
     lines = []
     for border in borders:
         a, b = marks.get(int(border["a_id"])), marks.get(int(border["b_id"]))  # type: ignore[call-overload]
         kind = str(border["kind"])
         if a is None or b is None or kind == Border.Kind.IMPASSABLE:
             continue
-        shared = [edges[a.id][k] for k in edges[a.id].keys() & edges[b.id].keys()]
+        edges_a, edges_b = _edges(a.outline), _edges(b.outline)
+        shared = [edges_a[k] for k in edges_a.keys() & edges_b.keys()]
         if kind == Border.Kind.STRAIT or not shared:
             lines.append(BorderLine(kind=kind, segments=[_connector(a, b)]))
         elif kind == Border.Kind.ROUGH:
@@ -144,44 +152,76 @@ def _border_lines(marks: dict[int, ProvinceMark], borders: Iterable[dict[str, ob
 
 
 def map_data(*, campaign: Campaign) -> MapData:
-    """Read the map's state: provinces, controllers, borders, armies, loose units and battles (6 queries)."""
-    factions = {f.id: f for f in Faction.objects.filter(campaign=campaign)}
+    """Read the map's state: provinces, controllers, borders, armies, loose units and battles (6 queries).
+
+    Rows are read as plain values: model instances (an army with its commander) cost more than the drawing.
+    """
+    ru = (get_language() or "en").startswith("ru")
+
+    def pick(row: dict[str, Any]) -> str:
+        return str((ru and row["name_ru"]) or row["name_en"])
+
+    factions = {
+        f["id"]: (pick(f), f["color"])
+        for f in Faction.objects.filter(campaign=campaign).values("id", "name_en", "name_ru", "color")
+    }
+    terrain_labels = {t.value: str(t.label) for t in Terrain}
     marks: dict[int, ProvinceMark] = {}
-    for p in Province.objects.filter(campaign=campaign).order_by("code"):
-        controller = factions.get(p.controller_id) if p.controller_id else None
-        marks[p.id] = ProvinceMark(
-            id=p.id,
-            code=p.code,
-            name=p.name,
-            terrain=p.terrain,
-            terrain_label=str(Terrain(p.terrain).label),
-            x=p.x,
-            y=p.y,
-            outline=_outline(p.shape),
-            controller=controller.name if controller else "",
-            controller_colour=controller.color if controller else NEUTRAL_EDGE,
-            is_capital=p.capital_of_id is not None,
-            has_fortress=p.has_fortress,
-            is_port=p.is_port,
-            has_tribe=p.has_tribe,
+    provinces = (
+        Province.objects.filter(campaign=campaign)
+        .order_by("code")
+        .values(
+            "id",
+            "code",
+            "name_en",
+            "name_ru",
+            "terrain",
+            "x",
+            "y",
+            "shape",
+            "controller_id",
+            "capital_of_id",
+            "has_fortress",
+            "is_port",
+            "has_tribe",
+        )
+    )
+    for p in provinces:
+        controller = factions.get(p["controller_id"]) if p["controller_id"] else None
+        marks[p["id"]] = ProvinceMark(
+            id=p["id"],
+            code=p["code"],
+            name=pick(p),
+            terrain=p["terrain"],
+            terrain_label=terrain_labels[p["terrain"]],
+            x=p["x"],
+            y=p["y"],
+            outline=_outline(p["shape"]),
+            controller=controller[0] if controller else "",
+            controller_colour=controller[1] if controller else NEUTRAL_EDGE,
+            is_capital=p["capital_of_id"] is not None,
+            has_fortress=p["has_fortress"],
+            is_port=p["is_port"],
+            has_tribe=p["has_tribe"],
         )
     armies = (
         Army.objects.filter(campaign=campaign)
-        .select_related("commander")
-        .annotate(unit_count=Count("units"))
         .order_by("faction__turn_order", "name", "id")
+        .values("id", "name", "faction_id", "province_id", "commander__name")
+        .annotate(unit_count=Count("units"))
     )
     for army in armies:
-        faction = factions[army.faction_id]
-        if army.province_id in marks:
-            marks[army.province_id].armies.append(
+        mark = marks.get(army["province_id"])
+        if mark is not None:
+            faction_name, colour = factions[army["faction_id"]]
+            mark.armies.append(
                 ArmyMark(
-                    id=army.id,
-                    name=army.name,
-                    commander=army.commander.name,
-                    faction=faction.name,
-                    colour=faction.color,
-                    units=army.unit_count,
+                    id=army["id"],
+                    name=army["name"],
+                    commander=army["commander__name"],
+                    faction=faction_name,
+                    colour=colour,
+                    units=army["unit_count"],
                 )
             )
     loose = (
@@ -192,12 +232,13 @@ def map_data(*, campaign: Campaign) -> MapData:
     )
     for row in loose:
         if row["province_id"] in marks:
-            marks[row["province_id"]].loose.append((factions[row["faction_id"]].color, row["n"]))
+            marks[row["province_id"]].loose.append((factions[row["faction_id"]][1], row["n"]))
     current = (Battle.Status.PENDING, Battle.Status.TACTICAL)
-    for battle in Battle.objects.filter(campaign=campaign, turn=campaign.turn).only("province_id", "status"):
-        mark = marks.get(battle.province_id)
+    battles = Battle.objects.filter(campaign=campaign, turn=campaign.turn)
+    for province_id, status in battles.values_list("province_id", "status"):
+        mark = marks.get(province_id)
         if mark is not None and mark.battle not in current:
-            mark.battle = battle.status
+            mark.battle = status
     borders = Border.objects.filter(campaign=campaign).values("a_id", "b_id", "kind").order_by("id")
     return MapData(provinces=list(marks.values()), borders=_border_lines(marks, borders), title=campaign.name)
 
@@ -206,7 +247,8 @@ def _fmt(v: float) -> str:
     return f"{v:.1f}".rstrip("0").rstrip(".")
 
 
-def _path(points: list[Point]) -> str:
+@lru_cache(maxsize=4096)
+def _path(points: Outline) -> str:
     return "M" + " L".join(f"{_fmt(x)},{_fmt(y)}" for x, y in points) + " Z"
 
 

@@ -53,7 +53,7 @@ def rgb(colour: str) -> tuple[int, int, int]:
 
 def _outline(m: ProvinceMark) -> list[Point]:
     if m.outline:
-        return m.outline
+        return list(m.outline)
     return [
         (
             m.x + CIRCLE_RADIUS * math.cos(a / 24 * 2 * math.pi),

@@ -10,6 +10,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
+from strategic.mapdraw import ArmyMark
 from strategic.roster import FULL, HALF, UnitRow, lines_text
 
 register = template.Library()
@@ -75,3 +76,14 @@ def units_table(units: Iterable[UnitRow], show_province: bool = False) -> SafeSt
         + "".join(_unit_tr(u, show_province, in_fortress) for u in units)
         + "</tbody></table></div>"
     )
+
+
+@register.simple_tag
+def army_chips(armies: Iterable[ArmyMark]) -> SafeString:
+    """The armies standing in a province, each a chip in its faction's colour with its unit count."""
+    chips = [
+        f'<span class="army-chip" style="--c: {escape(a.colour)}" title="{escape(a.faction)}">'
+        f"{escape(a.name)} ({a.units})</span> "
+        for a in armies
+    ]
+    return mark_safe("".join(chips) or "—")  # every value is escaped

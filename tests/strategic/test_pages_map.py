@@ -191,3 +191,47 @@ def test_battles_of_the_turn_are_listed_under_the_map(world: Any, client: Any) -
     row = page.split(f'<tr id="battle-{battle.pk}">')[1].split("</tr>")[0]
     assert "Dalmatia" in row and "from Dacia" in row and "Mountains" in row
     assert f'<a href="/battles/{battle.pk}/">Being fought on the tactical map</a>' in row
+
+
+def test_an_edited_outline_is_drawn_anew_and_its_rough_border_follows(world: Any, client: Any) -> None:
+    # Geometry is kept between requests, keyed by the outline itself: a map edit can never show stale shapes.
+    def drawn() -> tuple[str | None, set[tuple[str | None, ...]]]:
+        root = _svg(client)
+        path = root.find(f".//{SVG}g[@id='province-b-sq']/{SVG}path")
+        rough = [el for el in root.iter(f"{SVG}line") if el.get("class") == "border border-rough"]
+        lines = {tuple(el.get(k) for k in ("x1", "y1", "x2", "y2")) for el in rough}
+        return path.get("d") if path is not None else None, lines - before
+
+    before: set[tuple[str | None, ...]] = set()
+    before = drawn()[1]
+    a = ProvinceFactory(
+        campaign=world.campaign, code="a-sq", x=50, y=50, shape=[[0, 0], [100, 0], [100, 100], [0, 100]]
+    )
+    b = ProvinceFactory(
+        campaign=world.campaign, code="b-sq", x=150, y=50, shape=[[100, 0], [200, 0], [200, 100], [100, 100]]
+    )
+    border(a, b, Border.Kind.ROUGH)
+    assert drawn() == ("M100,0 L200,0 L200,100 L100,100 Z", {("100", "0", "100", "100")})
+    Province.objects.filter(pk=b.pk).update(shape=[[100, 0], [200, 0], [200, 100], [100, 100], [100, 50]])
+    assert drawn() == (
+        "M100,0 L200,0 L200,100 L100,100 L100,50 Z",
+        # The shared edge is gone (b's side is now two edges): the border is drawn between the centres.
+        {("80", "50", "120", "50")},
+    )
+
+
+def test_armies_are_listed_under_the_map_with_names_escaped(world: Any, client: Any) -> None:
+    ArmyFactory(
+        faction=world.east,
+        commander=world.belisarius,
+        province=world.east_army.province,
+        name="Zeno & <i>Foederati</i>",
+    )
+    page = client.get("/c/limes/map/").content.decode()
+    row = page.split(f'<tr id="row-{world.east_army.province.code}">')[1].split("</tr>")[0]
+    chips = row.split("<td>")[-1]
+    assert chips == (
+        f'<span class="army-chip" style="--c: {world.east.color}" title="Eastern Rome">Danube army (2)</span> '
+        f'<span class="army-chip" style="--c: {world.east.color}" title="Eastern Rome">Zeno &amp; &lt;i&gt;Foederati&lt;/i&gt; (0)'
+        "</span> </td>\n      "
+    )
