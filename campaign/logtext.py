@@ -131,8 +131,10 @@ def entry_names(campaign: Campaign, entries: list[LogEntry]) -> dict[str, dict[A
     for entry in entries:
         for key, value in (entry.data or {}).items():
             entity = _entity(entry.kind, key)
-            if entity and _is_ref(value):
-                wanted[entity].add(value)
+            # A list (the units swept up, the armies taken over) names each of its ids.
+            refs = [v for v in (value if isinstance(value, list) else [value]) if _is_ref(v)]
+            if entity and refs:
+                wanted[entity].update(refs)
     return {entity: _NAMERS[entity](campaign, ids) for entity, ids in wanted.items() if entity in _NAMERS}
 
 

@@ -128,6 +128,12 @@ class Commander(models.Model):
     tactics = models.PositiveSmallIntegerField(_("Tactics"), default=10, help_text=_("Q1"))
     has_luck = models.BooleanField(_("Luck"), default=False, help_text=_("Q1: one reroll"))
     displaced = models.BooleanField(_("displaced"), default=False, help_text=_("R1.4: out of command"))
+    # Q5: a captured commander is also ``displaced``, so that whatever refuses a displaced commander
+    # (forming an army, taking command) refuses him too; a moderator's release clears both.
+    captured_by = models.ForeignKey(
+        Faction, verbose_name=_("captured by"), null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="captives", help_text=_("Q5: held by this faction until a moderator releases him"),
+    )
 
     class Meta:
         verbose_name = _("commander")

@@ -37,6 +37,10 @@ SETTINGS: tuple[SettingSpec, ...] = (
     SettingSpec("rout_health_loss", 0.5, "Q7", _("Share of current health a routed unit loses in a quick battle"), 0, 1, float),
     SettingSpec("faction_turn_hours", 48, "S4", _("Hours each faction has for its strategic turn"), 1, 24 * 14),
     SettingSpec("retreat_hours", 24, "R1", _("Hours a retreating commander has to choose a route"), 1, 24 * 14),
+    SettingSpec(
+        "retreat_sweeps_allies", True, "R2",
+        _("A retreat sweeps up allied units met on its route, not only the faction's own"), kind=bool,
+    ),
     SettingSpec("spectators_allowed", True, "M1", _("Anyone may watch battles live"), kind=bool),
     SettingSpec(
         "moderator_rolls_t7_6", True, "T7.6",

@@ -84,15 +84,22 @@ def _pick(
 
 
 def _swept_units(inp: RetreatInput, option: RouteOption) -> list[ArmyUnit]:
+    """R2: the units each sweep picks up, as listed in the province: own first, then allied."""
     units: list[ArmyUnit] = []
     for sweep in option.swept:
-        listed = inp.provinces[sweep.province].own_units
-        if len(listed) != sweep.count:
-            raise InvalidAction(
-                f"provinces.{sweep.province}.own_units",
-                f"the route sweeps up {sweep.count} units of {inp.faction} here: list them with id and health",
-            )
-        units.extend(sorted(listed, key=lambda u: u.id))
+        province = inp.provinces[sweep.province]
+        for key, listed, count, whose in (
+            ("own_units", province.own_units, sweep.count - sweep.allied, f"units of {inp.faction}"),
+            ("allied_units", province.allied_units, sweep.allied, "allied units"),
+        ):
+            if not count:
+                continue
+            if len(listed) != count:
+                raise InvalidAction(
+                    f"provinces.{sweep.province}.{key}",
+                    f"the route sweeps up {count} {whose} here: list them with id and health",
+                )
+            units.extend(sorted(listed, key=lambda u: (u.faction, u.id)))
     return units
 
 

@@ -36,10 +36,15 @@ class Side(Enum):
 
 @dataclass(frozen=True)
 class ArmyUnit:
-    """One unit of the retreating faction: its id and current health in lines (halves allowed)."""
+    """One unit: its id and current health in lines (halves allowed).
+
+    ``faction`` is empty for a unit of the retreating faction and names the ally for an allied unit swept
+    up on the route (R2): it stays that faction's unit.
+    """
 
     id: str
     health: float
+    faction: str = ""
 
     def __post_init__(self) -> None:
         if not self.id:
@@ -48,8 +53,11 @@ class ArmyUnit:
             raise InvalidAction(f"unit {self.id}.health", "must be a positive multiple of 0.5")
 
     def to_dict(self) -> dict[str, Any]:
-        """The unit as JSON-ready data."""
-        return {"id": self.id, "health": health_json(self.health)}
+        """The unit as JSON-ready data (``faction`` only for an allied unit)."""
+        data: dict[str, Any] = {"id": self.id, "health": health_json(self.health)}
+        if self.faction:
+            data["faction"] = self.faction
+        return data
 
 
 @dataclass(frozen=True)
@@ -72,7 +80,8 @@ class Province:
 
     ``units`` counts every unit present by faction, garrisons included (the retreating army itself
     excluded). ``own_units`` lists, with ids and health, the retreating faction's units in the field
-    here (not its garrison); it is needed only where a chosen route sweeps them up (R2).
+    here (not its garrison), and ``allied_units`` its allies' field units, each with its ``faction``;
+    they are needed only where a chosen route sweeps them up (R2).
     """
 
     name: str
@@ -82,6 +91,7 @@ class Province:
     tribe: bool = False
     units: Mapping[str, int] = field(default_factory=dict)
     own_units: tuple[ArmyUnit, ...] = ()
+    allied_units: tuple[ArmyUnit, ...] = ()
 
     def count(self, factions: frozenset[str]) -> int:
         """Units present here that belong to any of ``factions``."""
@@ -114,6 +124,8 @@ class RetreatInput:
     sea_movement: bool = False
     naval_capacity: int = 0
     came_by_sea: bool = False
+    # R2: friendly units met on the route are swept up; the campaign may limit that to the faction's own.
+    sweep_allies: bool = True
 
     @property
     def friendly(self) -> frozenset[str]:
@@ -138,14 +150,15 @@ class RetreatChoice:
 
 @dataclass(frozen=True)
 class Sweep:
-    """R2: units of the retreating faction picked up in a province on the route."""
+    """R2: friendly units picked up in a province on the route; ``allied`` of the ``count`` are allies'."""
 
     province: str
     count: int
+    allied: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready data."""
-        return {"province": self.province, "count": self.count}
+        return {"province": self.province, "count": self.count, "allied": self.allied}
 
 
 @dataclass(frozen=True)

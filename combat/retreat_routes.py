@@ -47,6 +47,9 @@ def validate_input(inp: RetreatInput) -> None:
         for faction, n in province.units.items():
             if n < 0:
                 raise InvalidAction(f"provinces.{name}.units.{faction}", "must not be negative")
+        for i, unit in enumerate(province.allied_units):
+            if unit.faction not in inp.allies:
+                raise InvalidAction(f"provinces.{name}.allied_units[{i}].faction", "must be an ally")
         fortress = province.fortress
         if fortress is not None and fortress.garrison > province.units.get(fortress.holder, 0):
             raise InvalidAction(
@@ -149,13 +152,14 @@ def _route_option(inp: RetreatInput, path: tuple[str, ...], army_size: int) -> R
     penalties: list[Penalty] = []
     for i, name in enumerate(path):
         province = inp.provinces[name]
-        # Interpretation: only the retreating faction's own field units are swept ("your units" in the
-        # source), met in provinces passed through before the destination; garrisons stay in their city.
+        # Interpretation: the friendly field units (own and, unless the campaign says otherwise, allied)
+        # met in provinces passed through before the destination are swept, all or none: none when
+        # together they outnumber the army as it is there. Garrisons stay in their city.
         if i < len(path) - 1:
-            own = _sweepable(inp, province)
-            if 0 < own <= size:
-                size += own
-                swept.append(Sweep(name, own))
+            own, allied = _sweepable(inp, province)
+            if 0 < own + allied <= size:
+                size += own + allied
+                swept.append(Sweep(name, own + allied, allied))
         reasons: list[str] = []
         # Interpretation: an "enemy control marker" is a province controlled by a faction at war with
         # the retreating one; a fortress city counts when an enemy holds it; a tribe unless the
@@ -176,11 +180,18 @@ def _route_option(inp: RetreatInput, path: tuple[str, ...], army_size: int) -> R
     return RouteOption(path, tuple(swept), tuple(penalties), size)
 
 
-def _sweepable(inp: RetreatInput, province: Province) -> int:
-    own = province.units.get(inp.faction, 0)
-    if province.fortress is not None and province.fortress.holder == inp.faction:
-        own -= province.fortress.garrison
-    return max(0, own)
+def _field_units(province: Province, faction: str) -> int:
+    """A faction's units in a province outside its fortress city."""
+    n = province.units.get(faction, 0)
+    if province.fortress is not None and province.fortress.holder == faction:
+        n -= province.fortress.garrison
+    return max(0, n)
+
+
+def _sweepable(inp: RetreatInput, province: Province) -> tuple[int, int]:
+    """R2: the own and the allied field units a retreat passing through ``province`` may sweep up."""
+    allied = sum(_field_units(province, f) for f in sorted(inp.allies)) if inp.sweep_allies else 0
+    return _field_units(province, inp.faction), allied
 
 
 def _fortress_option(inp: RetreatInput) -> FortressOption | None:

@@ -42,6 +42,15 @@ def _units(data: dict[str, Any], key: str, parent: str, required: bool) -> tuple
     return tuple(_unit(item, path_of(where, i)) for i, item in enumerate(items))
 
 
+def _allied_units(data: dict[str, Any], parent: str) -> tuple[ArmyUnit, ...]:
+    where = path_of(parent, "allied_units")
+    units = []
+    for i, item in enumerate(array(data, "allied_units", parent, [])):
+        unit = _unit(item, path_of(where, i))
+        units.append(ArmyUnit(unit.id, unit.health, string(item, "faction", path_of(where, i))))
+    return tuple(units)
+
+
 def _enum(value: Any, kinds: type[KindT], path: str) -> KindT:
     names = [str(k.value) for k in kinds]
     if value not in names:
@@ -75,6 +84,7 @@ def _province(name: str, data: Any) -> Province:
         tribe=boolean(item, "tribe", path),
         units=units,
         own_units=_units(item, "own_units", path, required=False),
+        allied_units=_allied_units(item, path),
     )
 
 
@@ -112,6 +122,7 @@ def parse_input(data: dict[str, Any]) -> RetreatInput:
         sea_movement=boolean(army, "sea_movement", "army"),
         naval_capacity=integer(army, "naval_capacity", "army", 0),
         came_by_sea=boolean(army, "came_by_sea", "army"),
+        sweep_allies=boolean(data, "sweep_allies", "", True),
     )
     if inp.faction in inp.enemies or inp.allies & inp.enemies:
         raise InvalidAction("relations", "a faction cannot be both friendly and at war")

@@ -1,5 +1,6 @@
 """The API after a battle: a beaten army's retreat options and choice (R1–R5), the moderator's quick battle
-(Q1–Q7, M2) and the split of the winner's support points (R6)."""
+(Q1–Q7, M2), the split of the winner's support points (R6) and the captured commanders and their release
+(Q5)."""
 
 from __future__ import annotations
 
@@ -13,10 +14,11 @@ from rest_framework.response import Response
 
 from campaign import permissions
 from campaign.api import READ_ERRORS, CampaignView, errors
-from strategic import quick_services, retreat_services
+from campaign.models import Commander
+from strategic import captive_services, quick_services, retreat_services
 from strategic.models import Army, Battle
 from strategic.retreat_models import QuickBattleRecord, RetreatRecord
-from strategic.retreat_selectors import pending_retreat
+from strategic.retreat_selectors import captive_commanders, pending_retreat
 
 
 class RetreatChoiceIn(serializers.Serializer):
@@ -153,3 +155,39 @@ class RetreatSupportView(CampaignView):
         record = retreat_services.retreat_support_set(actor=request.user, record=record,
                                                       **self.valid(SupportSplitIn))
         return Response(RetreatRecordOut(record).data)
+
+
+class CaptiveOut(serializers.ModelSerializer):
+    """A commander and who holds him captive (Q5); ``captured_by`` is null once released."""
+
+    class Meta:
+        model = Commander
+        fields = ("id", "name", "faction", "rank", "captured_by", "displaced")
+
+
+class CommanderReleaseIn(serializers.Serializer):
+    """Why the moderator releases the commander (M1: it goes into the log)."""
+
+    reason = serializers.CharField(max_length=500)
+
+
+class CaptiveListView(CampaignView):
+    """The campaign's captured commanders."""
+
+    @extend_schema(responses={200: CaptiveOut(many=True), **READ_ERRORS})
+    def get(self, request: Request, slug: str) -> Response:
+        """Every commander held captive (Q5), by faction and name."""
+        return Response(CaptiveOut(captive_commanders(campaign=self.campaign), many=True).data)
+
+
+class CommanderReleaseView(CampaignView):
+    """Q5, M1: the moderator releases a captured commander."""
+
+    @extend_schema(request=CommanderReleaseIn, responses=errors({200: CaptiveOut}))
+    def post(self, request: Request, slug: str, pk: int) -> Response:
+        """Release him with a reason; 409 when he is not held."""
+        commander = self.get_object_or_404(Commander, pk)
+        self.require_moderator()
+        commander = captive_services.commander_release(actor=request.user, commander=commander,
+                                                       **self.valid(CommanderReleaseIn))
+        return Response(CaptiveOut(commander).data)

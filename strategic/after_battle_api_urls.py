@@ -1,4 +1,4 @@
-"""API routes after a battle (included under ``api/``): retreats, quick battles, support points."""
+"""API routes after a battle (included under ``api/``): retreats, quick battles, support points, captives."""
 
 from django.urls import URLPattern, URLResolver, path
 
@@ -13,4 +13,6 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path(C + "battles/<int:pk>/quick/", api.QuickBattleView.as_view(), name="battle-quick"),
     path(C + "retreats/", api.RetreatListView.as_view(), name="retreats"),
     path(C + "retreats/<int:pk>/support/", api.RetreatSupportView.as_view(), name="retreat-support"),
+    path(C + "captives/", api.CaptiveListView.as_view(), name="captives"),
+    path(C + "commanders/<int:pk>/release/", api.CommanderReleaseView.as_view(), name="commander-release"),
 ]

@@ -1,4 +1,4 @@
-"""URL routes of the pages after a battle: retreats (R1–R6) and quick battles (Q1–Q7)."""
+"""URL routes of the pages after a battle: retreats (R1–R6), quick battles (Q1–Q7) and captives (Q5)."""
 
 from django.urls import URLPattern, URLResolver, path
 
@@ -12,4 +12,6 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("c/<slug:slug>/battles/<int:battle_id>/quick/resolve/", views.quick_battle_resolve_view,
          name="quick-battle-resolve"),
     path("c/<slug:slug>/retreats/<int:record_id>/support/", views.support_set_view, name="retreat-support"),
+    path("c/<slug:slug>/commanders/<int:commander_id>/release/", views.commander_release_view,
+         name="commander-release"),
 ]

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
@@ -18,15 +19,45 @@ from django.views.decorators.http import require_POST
 from campaign import permissions
 from campaign.errors import ServiceError
 from campaign.logtext import register_sentences
-from campaign.models import Campaign
+from campaign.models import Campaign, Commander
 from campaign.views import campaign_for_page
 from combat.retreat_model import RetreatOptions
-from strategic import quick_services, retreat_services
+from strategic import captive_services, quick_services, retreat_services
 from strategic.mapdraw import map_data, map_svg
 from strategic.models import Army, Battle, Province
 from strategic.retreat_models import QuickBattleRecord, RetreatRecord
-from strategic.retreat_selectors import PendingRetreat, armies_to_retreat, pending_retreat, recent_retreats
+from strategic.retreat_selectors import (
+    PendingRetreat,
+    armies_to_retreat,
+    captive_commanders,
+    pending_retreat,
+    recent_retreats,
+)
 from strategic.roster import lines_text
+
+
+def _swept_allied_sentence(data: dict[str, Any]) -> Any:
+    """R2: what became of allied units swept up by a retreat (they stay their faction's)."""
+    if data.get("units"):
+        if data.get("allied_name"):
+            return gettext_lazy("%(allied_name)s of %(faction)s, swept up by %(name)s, went with it to %(to)s "
+                                "under its own commander: %(units)s.")
+        return gettext_lazy("Units of %(faction)s swept up by %(name)s went with it to %(to)s: %(units)s.")
+    if data.get("allied_name"):
+        return gettext_lazy("%(allied_name)s of %(faction)s, swept up by %(name)s, lost every unit on the way.")
+    return gettext_lazy("The units of %(faction)s swept up by %(name)s were lost on the way.")
+
+
+def _captured_sentence(data: dict[str, Any]) -> Any:
+    """Q5: a commander captured, and who took his armies."""
+    if not data.get("armies"):
+        return gettext_lazy("%(commander)s of %(faction)s was captured by %(by)s in %(province)s.")
+    if data.get("successor"):
+        return gettext_lazy("%(commander)s of %(faction)s was captured by %(by)s in %(province)s; %(successor)s "
+                            "takes command of %(armies)s.")
+    return gettext_lazy("%(commander)s of %(faction)s was captured by %(by)s in %(province)s; no free commander "
+                        "of his faction can take %(armies)s: one must be appointed.")
+
 
 LOG_SENTENCES: dict[str, Any] = {
     "retreat_applied": gettext_lazy("%(name)s retreated from %(province)s (%(kind)s): %(path)s."),
@@ -35,6 +66,9 @@ LOG_SENTENCES: dict[str, Any] = {
     "army_destroyed": gettext_lazy("%(name)s of %(faction)s was destroyed; %(commander)s is displaced to "
                                    "%(capital)s."),
     "army_dissolved": gettext_lazy("%(name)s was swept into %(into)s."),
+    "retreat_swept_allied": _swept_allied_sentence,
+    "commander_captured": _captured_sentence,
+    "commander_released": gettext_lazy("%(commander)s of %(faction)s, held by %(by)s, was released."),
     "support_points": gettext_lazy("Support points in %(province)s: +%(added)s for %(faction)s."),
     "support_points_changed": gettext_lazy("Support in %(province)s: %(faction)s adds %(added)s, %(loser)s "
                                            "loses %(removed)s."),
@@ -48,6 +82,10 @@ LOG_SENTENCES: dict[str, Any] = {
                                           "(table %(table)s); winner: %(winner)s; seed %(seed)s."),
 }
 LOG_KIND_KEYS: dict[str, dict[str, str | None]] = {
+    "retreat_swept": {"units": "unit"},
+    "retreat_swept_allied": {"units": "unit", "lost": "unit", "allied_army": "army"},
+    "commander_captured": {"by": "faction", "successor": "commander", "armies": "army"},
+    "commander_released": {"by": "faction"},
     "retreat_applied": {"path": "province", "kind": None},
     "support_points_changed": {"loser": "faction"},
     "support_points": {"loser": "faction"},
@@ -131,7 +169,8 @@ def _options_context(campaign: Campaign, pending: PendingRetreat) -> dict[str, A
             "value": "route:" + ",".join(option.path),
             "path": [provinces[c] for c in option.path],
             "destination": provinces[option.destination],
-            "swept": [{"province": provinces[s.province], "count": s.count} for s in option.swept],
+            "swept": [{"province": provinces[s.province], "count": s.count, "allied": s.allied}
+                      for s in option.swept],
             "penalties": [{"province": provinces[p.province], "units": p.units,
                            "reasons": [_penalty_reason(r) for r in p.reasons]} for p in option.penalties],
             "penalty": option.penalty,
@@ -233,6 +272,7 @@ def after_battle_page(request: HttpRequest, slug: str) -> HttpResponse:
                            .select_related("province", "attacker_faction", "defender_faction", "attacker_army"))
     return render(request, "strategic/after_battle/index.html", {
         "campaign": campaign, "owed": owed, "records": recent_retreats(campaign=campaign),
+        "captives": captive_commanders(campaign=campaign),
         "pending_battles": pending_battles, "is_moderator": is_moderator,
         "quick_battles": list(QuickBattleRecord.objects.filter(campaign=campaign).select_related(
             "battle__province")[:10]),
@@ -252,6 +292,8 @@ def _quick_context(campaign: Campaign, battle: Battle) -> dict[str, Any]:
             {**u, "outcome_label": OUTCOMES.get(u["outcome"], u["outcome"])} for u in result.get("units", [])
         ]
         context["retreats"] = list(RetreatRecord.objects.filter(battle=battle).select_related("destination"))
+        captured = (battle.result or {}).get("captured_commander")
+        context["captured"] = Commander.objects.filter(pk=captured).first() if captured else None
     return context
 
 
@@ -284,6 +326,19 @@ def quick_battle_resolve_view(request: HttpRequest, slug: str, battle_id: int) -
     return redirect(reverse("quick-battle", kwargs={"slug": campaign.slug, "battle_id": battle.pk}))
 
 
+def _back_to_after_battle(request: HttpRequest, campaign: Campaign, write: Callable[[], Any], done: str,
+                          anchor: str = "") -> HttpResponse:
+    """Run a moderator's write from the after-battle page and go back to it, with its message or error."""
+    url = reverse("after-battle", kwargs={"slug": campaign.slug})
+    try:
+        write()
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+        return redirect(f"{url}?error={exc.status}{anchor}")
+    messages.success(request, done)
+    return redirect(url + anchor)
+
+
 @login_required
 @require_POST
 def support_set_view(request: HttpRequest, slug: str, record_id: int) -> HttpResponse:
@@ -294,11 +349,19 @@ def support_set_view(request: HttpRequest, slug: str, record_id: int) -> HttpRes
         removed = int(request.POST.get("removed", ""))
     except ValueError:
         removed = -1
-    try:
-        retreat_services.retreat_support_set(actor=request.user, record=record, removed=removed)
-    except ServiceError as exc:
-        messages.error(request, exc.message)
-        return redirect(reverse("after-battle", kwargs={"slug": campaign.slug}) + f"?error={exc.status}")
-    messages.success(request, _("Support points changed (R6)."))
-    return redirect(reverse("after-battle", kwargs={"slug": campaign.slug}))
+    return _back_to_after_battle(
+        request, campaign, lambda: retreat_services.retreat_support_set(actor=request.user, record=record,
+                                                                        removed=removed),
+        _("Support points changed (R6)."))
 
+
+@login_required
+@require_POST
+def commander_release_view(request: HttpRequest, slug: str, commander_id: int) -> HttpResponse:
+    """The moderator releases a captured commander, with a reason (Q5, M1)."""
+    campaign = campaign_for_page(request, slug)
+    commander = get_object_or_404(Commander, campaign=campaign, pk=commander_id)
+    return _back_to_after_battle(
+        request, campaign, lambda: captive_services.commander_release(
+            actor=request.user, commander=commander, reason=request.POST.get("reason", "")),
+        _("%(commander)s is released.") % {"commander": commander.name}, anchor="#captives")

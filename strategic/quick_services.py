@@ -2,8 +2,9 @@
 
 The server draws a secret seed with ``secrets``, stores and logs its SHA-256 commitment before the first
 die, rolls every die with ``SeededDice``, logs each roll, applies the units' outcomes on the map (Q7),
-records the winner and the next-day Morale on the armies, gathers the beaten units into retreats (R) and
-reveals the seed.
+records the winner and the next-day Morale on the armies, gathers the beaten units into retreats (R),
+captures the defending commander on an overwhelming victory of the attacker (Q5 17+,
+``captive_services``) and reveals the seed.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from combat.quick import resolve_quick_battle
 from combat.quick_model import Commander as QuickCommander
 from combat.quick_model import QuickBattle, QuickResult, QuickSide, QuickUnit, UnitOutcome
 from combat.retreat import retreat_options
+from strategic.captive_services import commander_capture
 from strategic.models import Army, Battle, Unit
 from strategic.retreat_clock import retreat_deadlines_schedule
 from strategic.retreat_models import QuickBattleRecord
@@ -144,7 +146,8 @@ def quick_battle_resolve(*, actor: Any, battle: Battle, skill: str, open_field: 
     battle.result = {"quick": True, "quick_battle": record.pk, "lost_by_army": lost_by_army,
                      "lost_by_faction": _lost_by_faction(result, units),
                      "winner": result.winner, "table": result.table.value, "band": result.band,
-                     "margin": result.margin}
+                     "margin": result.margin,
+                     "captured_commander": commander.pk if result.commander_captured else None}
     battle.save(update_fields=["winner", "status", "resolved_at", "result"])
     record.seed = seed.hex()
     record.result = _named(plain_ids({**result.to_dict(), "rolls": [_plain_roll(r.to_dict()) for r in result.rolls]}),
@@ -158,6 +161,9 @@ def quick_battle_resolve(*, actor: Any, battle: Battle, skill: str, open_field: 
                      "seed": record.seed, "commitment": record.seed_commitment,
                      "next_day_morale": list(result.next_day_morale),
                      "commander_captured": result.commander_captured})
+    if result.commander_captured:
+        commander_capture(campaign=campaign, commander=commander, captor_id=battle.attacker_faction_id,
+                          battle=battle, actor=actor)
     capture_after_retreat(campaign=campaign, battle=battle, actor=actor)
     retreat_deadlines_schedule(campaign=campaign, battle=battle, army_ids=sorted(retreating))
     return record

@@ -13,7 +13,7 @@ from typing import Any
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from campaign.models import Campaign, Faction, Relation
+from campaign.models import Campaign, Commander, Faction, Relation
 from campaign.selectors import relations_map
 from combat.retreat import retreat_options
 from combat.retreat_model import (
@@ -112,6 +112,8 @@ def retreat_input(*, army: Army, battle: Battle, side: str | None = None) -> Ret
     counts: dict[int, dict[str, int]] = {p.pk: {} for p in provinces}
     garrisons: dict[int, dict[int, int]] = {p.pk: {} for p in provinces}
     own: dict[int, list[ArmyUnit]] = {p.pk: [] for p in provinces}
+    allied: dict[int, list[ArmyUnit]] = {p.pk: [] for p in provinces}
+    sweep_allies = bool(campaign.setting("retreat_sweeps_allies"))
     army_units: list[ArmyUnit] = []
     rows = Unit.objects.filter(campaign=campaign).values_list(
         "pk", "faction_id", "army_id", "army__province_id", "province_id", "in_fortress", "health_halves"
@@ -127,6 +129,8 @@ def retreat_input(*, army: Army, battle: Battle, side: str | None = None) -> Ret
             garrisons[where][faction_id] = garrisons[where].get(faction_id, 0) + 1
         elif faction_id == me:
             own[where].append(ArmyUnit(unit_key(pk), halves / 2))
+        elif sweep_allies and slug in allies:
+            allied[where].append(ArmyUnit(unit_key(pk), halves / 2, slug))
     engine_provinces = {}
     for p in provinces:
         fortress = None
@@ -136,6 +140,7 @@ def retreat_input(*, army: Army, battle: Battle, side: str | None = None) -> Ret
         engine_provinces[p.code] = EngineProvince(
             name=p.code, controller=factions.get(p.controller_id) if p.controller_id else None, port=p.is_port,
             fortress=fortress, tribe=p.has_tribe, units=counts[p.pk], own_units=tuple(own[p.pk]),
+            allied_units=tuple(allied[p.pk]),
         )
     borders = tuple(
         EngineBorder(by_id[a].code, by_id[b].code, _engine_border(kind))
@@ -151,7 +156,7 @@ def retreat_input(*, army: Army, battle: Battle, side: str | None = None) -> Ret
         faction=factions[me], side=Side(side), units=tuple(army_units), battle_province=battle.province.code,
         attacker_origin=battle.origin.code, provinces=engine_provinces, borders=borders, allies=allies,
         enemies=enemies, sea_movement=faction.naval_capacity > 0, naval_capacity=faction.naval_capacity,
-        came_by_sea=came_by_sea and side == Battle.Side.ATTACKER,
+        came_by_sea=came_by_sea and side == Battle.Side.ATTACKER, sweep_allies=sweep_allies,
     )
 
 
@@ -183,3 +188,9 @@ def recent_retreats(*, campaign: Campaign, limit: int = 20) -> list[RetreatRecor
     """The campaign's latest retreats, newest first."""
     return list(RetreatRecord.objects.filter(campaign=campaign).select_related(
         "faction", "destination", "winner", "battle__province")[:limit])
+
+
+def captive_commanders(*, campaign: Campaign) -> list[Commander]:
+    """The campaign's captured commanders (Q5), with their faction and captor."""
+    return list(Commander.objects.filter(campaign=campaign, captured_by__isnull=False)
+                .select_related("faction", "captured_by").order_by("faction__turn_order", "name"))

@@ -164,7 +164,7 @@ def _apply(*, campaign: Campaign, pending: PendingRetreat, choice: RetreatChoice
     name, army_id = army.name, army.pk
     provinces = {p.code: p for p in Province.objects.filter(campaign=campaign)}
     lost_in_battle = _lost_in_battle(battle, army)
-    _execute(campaign=campaign, army=army, battle=battle, result=result, provinces=provinces)
+    allied_moves = _execute(campaign=campaign, army=army, battle=battle, result=result, provinces=provinces)
     entry_data = {
         "army": army_id, "name": name, "faction": army.faction_id, "battle": battle.pk, "kind": result.kind,
         "province": battle.province.code, "path": list(result.path), "to": result.destination,
@@ -175,6 +175,8 @@ def _apply(*, campaign: Campaign, pending: PendingRetreat, choice: RetreatChoice
     if result.swept_units:
         log_append(campaign=campaign, kind="retreat_swept", actor=actor, rule="R2",
                    data={"army": army_id, "name": name, "units": [int(u.id) for u in result.swept_units]})
+    for data in allied_moves:
+        log_append(campaign=campaign, kind="retreat_swept_allied", actor=actor, rule="R2", data=data)
     if result.lost_units:
         log_append(campaign=campaign, kind="retreat_penalty", actor=actor, rule="R4",
                    data={"army": army_id, "name": name, "penalty": result.penalty,
@@ -218,29 +220,67 @@ def _lost_in_battle(battle: Battle, army: Army) -> int:
 
 
 def _execute(*, campaign: Campaign, army: Army, battle: Battle, result: RetreatResult,
-             provinces: dict[str, Province]) -> None:
+             provinces: dict[str, Province]) -> list[dict[str, Any]]:
+    """The engine's result on the map; returns what became of each group of allied units swept up (R2)."""
+    # Where the swept units came from, read before the penalties delete any of them.
+    swept_from = {pk: (army_id, faction_id) for pk, army_id, faction_id in Unit.objects.filter(
+        pk__in=[int(u.id) for u in result.swept_units]).values_list("pk", "army_id", "faction_id")}
     gone = [int(u.id) for u in (*result.lost_units, *result.destroyed_units)]
     Unit.objects.filter(pk__in=gone).delete()
     if result.fortress_units:
         Unit.objects.filter(pk__in=[int(u.id) for u in result.fortress_units]).update(
             army=None, province=battle.province, in_fortress=True)
-    swept = [int(u.id) for u in result.swept_units]
+    swept = [int(u.id) for u in result.swept_units if not u.faction]
     if swept:
-        sources = set(Unit.objects.filter(pk__in=swept, army__isnull=False).values_list("army_id", flat=True))
+        sources = {swept_from[pk][0] for pk in swept if swept_from[pk][0] is not None}
         Unit.objects.filter(pk__in=swept).update(army=army, province=None, in_fortress=False)
         for source in Army.objects.filter(pk__in=sources).exclude(pk=army.pk):
             if not source.units.exists():
                 log_append(campaign=campaign, kind="army_dissolved", rule="R2",
                            data={"army": source.pk, "name": source.name, "into": army.pk})
                 source.delete()
+    allied = [int(u.id) for u in result.swept_units if u.faction]
+    allied_moves = []
+    if allied and result.destination:
+        allied_moves = _allied_follow(army=army, units={pk: swept_from[pk] for pk in allied}, lost=set(gone),
+                                      destination=provinces[result.destination])
     if not army.units.exists():
         army.delete()
-        return
+        return allied_moves
     if result.destination and result.destination != battle.province.code:
         army.province = provinces[result.destination]
     army.must_retreat = False
     army.version += 1
     army.save(update_fields=["province", "must_retreat", "version"])
+    return allied_moves
+
+
+def _allied_follow(*, army: Army, units: dict[int, tuple[int | None, int]], lost: set[int],
+                   destination: Province) -> list[dict[str, Any]]:
+    """R2: allied units swept up stay their faction's. Each allied army goes to the destination whole, under
+    its own commander; loose allied units stand there loose; an allied army the penalties emptied is gone.
+    Returns the log data of each group."""
+    moves = []
+    groups: dict[tuple[int | None, int], list[int]] = {}
+    for pk, source in sorted(units.items()):
+        groups.setdefault(source, []).append(pk)
+    allied_armies = Army.objects.in_bulk([a for a, _f in groups if a is not None])
+    for (source_id, faction_id), pks in sorted(groups.items(), key=lambda g: (g[0][1], g[0][0] or 0)):
+        arrived = [pk for pk in pks if pk not in lost]
+        source = allied_armies.get(source_id) if source_id is not None else None
+        data: dict[str, Any] = {"army": army.pk, "name": army.name, "faction": faction_id, "to": destination.code,
+                                "units": arrived, "lost": sorted(lost.intersection(pks)),
+                                "allied_army": source_id, "allied_name": source.name if source else ""}
+        if source is None:
+            Unit.objects.filter(pk__in=arrived).update(province=destination, in_fortress=False)
+        elif source.units.exists():
+            source.province = destination
+            source.version += 1
+            source.save(update_fields=["province", "version"])
+        else:
+            source.delete()
+        moves.append(data)
+    return moves
 
 
 def _loser_factions(battle: Battle) -> set[int]:

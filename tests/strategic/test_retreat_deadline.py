@@ -103,10 +103,10 @@ class DeadlineQueuedAfterTacticalBattleTests(TestCase):
 
     def _apply_queued(self) -> tuple[Battle, mock.MagicMock]:
         battle = aspar_attacks_dacia(self.campaign, with_support=False)
-        with mock.patch("strategic.tasks.retreat_deadline.apply_async") as queued:
-            with self.captureOnCommitCallbacks(execute=True) as callbacks:
-                battle_result_apply(battle=battle, winner=Battle.Side.ATTACKER, unit_changes=[], reason="T11")
-                queued.assert_not_called()  # not before the commit: the task would not see the army owing it
+        with mock.patch("strategic.tasks.retreat_deadline.apply_async") as queued, \
+                self.captureOnCommitCallbacks(execute=True) as callbacks:
+            battle_result_apply(battle=battle, winner=Battle.Side.ATTACKER, unit_changes=[], reason="T11")
+            queued.assert_not_called()  # not before the commit: the task would not see the army owing it
         self.assertEqual(len(callbacks), 1)
         battle.refresh_from_db()
         return battle, queued
@@ -131,10 +131,9 @@ class DeadlineQueuedAfterTacticalBattleTests(TestCase):
 
     def test_a_broker_that_is_down_leaves_the_retreat_to_the_sweep(self) -> None:
         battle = aspar_attacks_dacia(self.campaign, with_support=False)
-        with mock.patch("strategic.tasks.retreat_deadline.apply_async", side_effect=OSError("broker down")):
-            with self.assertLogs("strategic.retreat_clock", "ERROR"):
-                with self.captureOnCommitCallbacks(execute=True):
-                    battle_result_apply(battle=battle, winner=Battle.Side.ATTACKER, unit_changes=[], reason="T11")
+        with mock.patch("strategic.tasks.retreat_deadline.apply_async", side_effect=OSError("broker down")), \
+                self.assertLogs("strategic.retreat_clock", "ERROR"), self.captureOnCommitCallbacks(execute=True):
+            battle_result_apply(battle=battle, winner=Battle.Side.ATTACKER, unit_changes=[], reason="T11")
         battle.refresh_from_db()
         _age(battle, 25)
         self.assertEqual(retreat_sweep(), 1)

@@ -26,6 +26,7 @@ def situations(draw: st.DrawFn) -> RetreatInput:
             tribe=draw(st.booleans()),
             units={f: n for f, n in counts.items() if f is not None},
             own_units=tuple(ArmyUnit(f"{name}-{i}", 3) for i in range(counts.get("Rome", 0))),
+            allied_units=tuple(ArmyUnit(f"{name}-l{i}", 2, "Latins") for i in range(counts.get("Latins", 0))),
         )
     pairs = draw(
         st.lists(
@@ -45,6 +46,7 @@ def situations(draw: st.DrawFn) -> RetreatInput:
         borders=borders,
         allies=frozenset({"Latins"}),
         enemies=frozenset({"Samnites"}),
+        sweep_allies=draw(st.booleans()),
     )
 
 
@@ -69,6 +71,11 @@ def test_r1_listed_routes_and_only_they_are_accepted(inp: RetreatInput) -> None:
         assert result.destination in options.destinations
         assert len(result.army) == option.army_size - option.losses
         assert len(path) <= 4
+        # R2: swept allied units stay their faction's, and only when the campaign sweeps allies.
+        allied = [u for u in (*result.army, *result.lost_units) if u.faction]
+        assert all(u.faction in inp.allies for u in allied)
+        assert len(allied) == sum(s.allied for s in option.swept)
+        assert inp.sweep_allies or not allied
         if inp.side is Side.ATTACKER:
             assert path[0] == inp.attacker_origin
         else:
