@@ -7,7 +7,7 @@ from typing import Any
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
-from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.permissions import AllowAny, BasePermission
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -20,21 +20,32 @@ from tactical import errors, services
 from tactical.board import board_state, move_preview, unit_options
 from tactical.messages import event_message, order_message
 from tactical.models import BattleEvent, LiveBattle
-from tactical.selectors import can_watch, events_since, live_battle_get, orders_visible, viewer_of
+from tactical.selectors import events_since, live_battle_get, orders_visible, viewer_of, watch_refusal
 from tactical.snapshots import state_of
 
 
+class LoggedIn(BasePermission):
+    """Writes need a user: 403 ``forbidden`` in the protocol's shape (§4), not DRF's own body."""
+
+    def has_permission(self, request: Request, view: Any) -> bool:
+        if not request.user or not request.user.is_authenticated:
+            raise errors.Denied(str(errors.NEEDS_LOGIN))
+        return True
+
+
 def _watchable(request: Request, battle_id: int) -> LiveBattle:
+    """The battle if the user may watch it: 404 only when there is none, 403 when he may not (§4)."""
     battle = live_battle_get(battle_id=battle_id)
-    if not can_watch(user=request.user, battle=battle):
-        raise errors.Missing("There is no such battle.")  # a private battle is not revealed to outsiders
+    refusal = watch_refusal(user=request.user, battle=battle)
+    if refusal is not None:
+        raise errors.Denied(str(errors.WATCH_NEEDS_LOGIN if refusal == "login" else errors.NOT_WATCHER))
     return battle
 
 
 class SetupView(APIView):
     """A moderator takes a pending battle to the tactical map."""
 
-    permission_classes = (IsAuthenticated,)
+    permission_classes = (LoggedIn,)
 
     class BattleSetupInputSerializer(serializers.Serializer):
         map_seed = serializers.IntegerField(required=False, min_value=0, max_value=2**62)
@@ -81,7 +92,7 @@ class EventsView(APIView):
 class ActionsView(APIView):
     """Apply one action (the same service as the socket's ``action`` message)."""
 
-    permission_classes = (IsAuthenticated,)
+    permission_classes = (LoggedIn,)
 
     class BattleActionsInputSerializer(serializers.Serializer):
         id = serializers.CharField(required=False, allow_blank=True, max_length=64, default="")
@@ -142,13 +153,13 @@ def preview(battle: LiveBattle, unit: Any, path: Any) -> dict[str, Any]:
         cells = tuple(parse_cell(cell, f"path[{i}]") for i, cell in enumerate(path))
     except InvalidAction as error:
         raise errors.Invalid(error.message, field=error.field) from None
-    return {"unit": unit, "version": battle.version, **move_preview(state, unit, cells)}
+    return {"unit": unit, "version": battle.version, **move_preview(state, unit, cells, battle.roster)}
 
 
 class MapRegenerateView(APIView):
     """A moderator draws a new map before deployment."""
 
-    permission_classes = (IsAuthenticated,)
+    permission_classes = (LoggedIn,)
 
     class BattleMapRegenerateInputSerializer(serializers.Serializer):
         map_seed = serializers.IntegerField(required=False, min_value=0, max_value=2**62)
@@ -165,7 +176,7 @@ class MapRegenerateView(APIView):
 class MapEditView(APIView):
     """A moderator sets or clears cells before deployment."""
 
-    permission_classes = (IsAuthenticated,)
+    permission_classes = (LoggedIn,)
 
     class BattleMapEditInputSerializer(serializers.Serializer):
         cells = serializers.JSONField()
@@ -181,7 +192,7 @@ class MapEditView(APIView):
 class StartView(APIView):
     """A moderator starts round 1."""
 
-    permission_classes = (IsAuthenticated,)
+    permission_classes = (LoggedIn,)
 
     @extend_schema(request=None, responses={200: dict})
     def post(self, request: Request, battle_id: int) -> Response:
@@ -192,7 +203,7 @@ class StartView(APIView):
 class OrdersView(APIView):
     """Orders of leaders to subordinates (T2)."""
 
-    permission_classes = (IsAuthenticated,)
+    permission_classes = (LoggedIn,)
 
     class BattleOrdersInputSerializer(serializers.Serializer):
         to = serializers.IntegerField()

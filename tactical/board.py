@@ -38,6 +38,7 @@ from combat.model import (
 )
 from combat.movement import enemy_zone, speed
 from combat.queries import preview as melee_preview
+from tactical.refusals import sentence
 from tactical.snapshots import state_of
 
 if TYPE_CHECKING:
@@ -257,12 +258,14 @@ def unit_options(battle: LiveBattle, unit_id: str, state: BattleState | None = N
     return result
 
 
-def move_preview(state: BattleState, unit_id: str, path: tuple[Cell, ...]) -> dict[str, Any]:
-    """A dry run of a move: legal or the rule refusing it, its cost and the contacts it would make."""
+def move_preview(state: BattleState, unit_id: str, path: tuple[Cell, ...],
+                 roster: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A dry run of a move: legal or the rule refusing it (in the active language), its cost and contacts."""
     try:
         outcome = apply(state, Move(unit_id, path), FixedDice([]))
     except IllegalAction as error:
-        return {"legal": False, "rule": error.rule, "detail": error.reason}
+        return {"legal": False, "rule": error.rule, "detail": sentence(error, roster),
+                "refusal": {"code": error.code, "params": error.params}}
     except InvalidAction as error:
         return {"legal": False, "rule": None, "detail": error.message}
     except CombatError as error:

@@ -15,7 +15,7 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.dateparse import parse_datetime
 
 from campaign.errors import ServiceError
@@ -23,7 +23,7 @@ from tactical import services
 from tactical.api import preview
 from tactical.board import board_state, iso, unit_options
 from tactical.errors import Invalid, Missing
-from tactical.messages import event_message
+from tactical.messages import event_message, socket_language
 from tactical.models import LiveBattle
 from tactical.push import battle_group, commander_group, dumps, moderators_group
 from tactical.selectors import can_watch, events_since, viewer_of
@@ -65,6 +65,7 @@ class BattleConsumer(AsyncWebsocketConsumer):
     async def connect(self) -> None:
         self.battle_id = int(self.scope["url_route"]["kwargs"]["battle_id"])
         self.user = self.scope.get("user")
+        self.language = socket_language(self.scope)  # refusals are said in it (tactical.refusals)
         self.version = 0
         self.deadline: datetime | None = None
         self.turn_key = ""
@@ -186,7 +187,8 @@ class BattleConsumer(AsyncWebsocketConsumer):
         if handler is None:
             return await self._reply(_error(400, "unknown_type", f"Unknown message type {frame['type']!r}."))
         try:
-            answer = await handler(frame)
+            with translation.override(self.language):
+                answer = await handler(frame)
         except ServiceError as error:
             body = error.as_dict()
             body.setdefault("status", error.status)

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
 from campaign.errors import Conflict, Forbidden, NotFound, ServiceError
+from combat.errors import IllegalAction
+from tactical.refusals import sentence
 
 STALE = _("The battle has changed: reload it.")
 DUPLICATE_ID = _("This action id was already used for another action.")
@@ -17,6 +20,11 @@ NOT_YOUR_SIDE = _("Only a commander of that side or a moderator can do this (T2)
 NOT_CHIEF = _("Only the side's chief commander or a moderator can concede (T11).")
 MODERATORS_ONLY = _("Only a moderator of the campaign can do this (M1).")
 NEEDS_LOGIN = _("Log in to take part in the battle.")
+NO_BATTLE = _("There is no such battle.")
+NOT_WATCHER = _("Only the battle's commanders, the leaders of its factions and the campaign's moderators "
+                "may watch this battle.")
+WATCH_NEEDS_LOGIN = _("Log in to watch this battle: only its commanders, the leaders of its factions and the "
+                      "campaign's moderators may watch it.")
 ALREADY_SET_UP = _("This battle is already being fought on the tactical map.")
 NOT_PENDING = _("Only a battle awaiting resolution can go to the tactical map.")
 NO_UNITS = _("Both sides need at least one unit on the tactical map.")
@@ -65,3 +73,13 @@ class Refused(Coded, Conflict):
         super().__init__(message, rule=rule)
         self.code = code
         self.extra = extra
+
+    @classmethod
+    def rules(cls, refusal: IllegalAction, *, code: str = "illegal", roster: Mapping[str, Any] | None = None,
+              **extra: Any) -> Refused:
+        """A refusal of the rules in the active language, units named from ``roster`` (``tactical.refusals``).
+
+        The body also carries ``refusal``: the engine's code and params, for a client that words it itself.
+        """
+        return cls(sentence(refusal, roster), code=code, rule=refusal.rule,
+                   refusal={"code": refusal.code, "params": refusal.params}, **extra)

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
+
+from django.utils.translation import get_language_from_request
 
 from tactical.board import iso
 from tactical.models import BattleEvent, BattleOrder
@@ -29,6 +32,18 @@ def event_message(row: BattleEvent, state: dict[str, Any] | None) -> dict[str, A
     if state is not None:
         message["state"] = state
     return message
+
+
+def socket_language(scope: dict[str, Any]) -> str:
+    """The language of a socket's user, found as ``LocaleMiddleware`` finds a request's.
+
+    The language switch sets the ``django_language`` cookie, which the socket's handshake carries; else the
+    browser's ``Accept-Language``; else ``LANGUAGE_CODE``.
+    """
+    headers = {name.decode("latin-1").lower(): value.decode("latin-1") for name, value in scope.get("headers") or []}
+    request = SimpleNamespace(COOKIES=scope.get("cookies") or {},
+                              META={"HTTP_ACCEPT_LANGUAGE": headers.get("accept-language", "")})
+    return get_language_from_request(request)  # type: ignore[arg-type]
 
 
 def order_message(order: BattleOrder) -> dict[str, Any]:

@@ -5,12 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from campaign.errors import NotFound
 from campaign.permissions import can_moderate, can_read_campaign
 from combat.model import Side
+from tactical.errors import NO_BATTLE, Missing
 from tactical.models import BattleEvent, BattleOrder, BattleUnit, LiveBattle
-
-MESSAGE_NOT_FOUND = "There is no such battle."
 
 
 def _authenticated(user: Any) -> bool:
@@ -18,10 +16,10 @@ def _authenticated(user: Any) -> bool:
 
 
 def live_battle_get(*, battle_id: int) -> LiveBattle:
-    """The live battle with this id, or NotFound (404)."""
+    """The live battle with this id, or ``Missing`` (404 ``not_found``)."""
     battle = LiveBattle.objects.select_related("campaign", "record").filter(pk=battle_id).first()
     if battle is None:
-        raise NotFound(MESSAGE_NOT_FOUND)
+        raise Missing(str(NO_BATTLE))
     return battle
 
 
@@ -103,6 +101,15 @@ def can_watch(*, user: Any, battle: LiveBattle, viewer: Viewer | None = None) ->
         return True
     viewer = viewer or viewer_of(user=user, battle=battle)
     return viewer.is_moderator or viewer.is_participant
+
+
+def watch_refusal(*, user: Any, battle: LiveBattle, viewer: Viewer | None = None) -> str | None:
+    """Why the user may not watch the battle (``None`` if he may): ``"login"`` for an anonymous visitor, who
+    might once logged in, else ``"forbidden"`` (docs/tactical-protocol.md §4: 403, never 404, for a battle
+    that exists)."""
+    if can_watch(user=user, battle=battle, viewer=viewer):
+        return None
+    return "forbidden" if _authenticated(user) else "login"
 
 
 def events_since(*, battle: LiveBattle, since: int) -> list[BattleEvent]:

@@ -119,7 +119,7 @@ def _engine(battle: LiveBattle, state: BattleState, action: Action) -> tuple[Bat
         outcome = apply(state, action, dice)
     except IllegalAction as error:
         code = "ended" if error.rule == "T11" and state.phase is Phase.ENDED else "illegal"
-        raise errors.Refused(error.reason, code=code, rule=error.rule) from None
+        raise errors.Refused.rules(error, code=code, roster=battle.roster) from None
     except InvalidAction as error:
         raise errors.Invalid(error.message, field=error.field) from None
     return outcome.state, [event_to_dict(e) for e in outcome.events], list(dice.rolls)
@@ -269,7 +269,8 @@ def _apply_locked(battle: LiveBattle, actor: Any, action: Action, normalized: di
         raise errors.Refused(str(errors.STALE), code="stale", version=battle.version, state=board_state(battle, now=now))
     state = state_of(battle)
     if state.phase is Phase.ENDED:
-        raise errors.Refused("the battle is over; no further action is accepted", code="ended", rule="T11")
+        raise errors.Refused.rules(IllegalAction("T11", "the battle is over; no further action is accepted",
+                                                 code="battle_over"), code="ended")
     if battle.paused_left is not None or battle.pending is not None:  # moderator hook: the clock is halted
         moderator_services.refuse_halted(battle, action)
     rows = seats(battle)
@@ -281,7 +282,9 @@ def _apply_locked(battle: LiveBattle, actor: Any, action: Action, normalized: di
             waiting = sorted(r.engine_id for r in rows.values() if r.commander_id in mine
                              and state.units[r.engine_id].status is Status.UNDEPLOYED)
             if waiting:
-                raise errors.Refused(f"deploy every unit first: {', '.join(waiting)}", code="illegal", rule="T1")
+                raise errors.Refused.rules(IllegalAction("T1", f"deploy every unit first: {', '.join(waiting)}",
+                                                         code="units_undeployed", params={"units": waiting}),
+                                           roster=battle.roster)
         phase_ok = state.phase is Phase.DEPLOYMENT if deploying else state.phase is not Phase.DEPLOYMENT
         if phase_ok and (side not in state.ready if deploying else side is state.side):
             done = set(battle.done) | mine
@@ -368,7 +371,7 @@ def battle_start(*, actor: Any, battle_id: int) -> LiveBattle:
         _expire_locked(battle, now)
         state = state_of(battle)
         if state.phase is not Phase.DEPLOYMENT:
-            raise errors.Refused("The battle has already begun.", code="illegal", rule="T6")
+            raise errors.Refused.rules(IllegalAction("T6", "The battle has already begun.", code="already_begun"))
         actions: list[Action] = []
         taken = {u.cell for u in state.units.values() if u.status is Status.FIELD}
         for unit in state.units.values():
@@ -379,7 +382,8 @@ def battle_start(*, actor: Any, battle_id: int) -> LiveBattle:
             free = [(x, y) for y in rows for x in sorted(range(18), key=lambda c: (abs(c - 8.5), c))
                     if (x, y) not in taken and not (state.cells.get((x, y)) and state.cells[(x, y)].is_impassable)]
             if not free:
-                raise errors.Refused("No free cell is left in the deployment rows.", code="illegal", rule="T1")
+                raise errors.Refused.rules(IllegalAction("T1", "No free cell is left in the deployment rows.",
+                                                         code="no_free_cell"))
             taken.add(free[0])
             actions.append(Deploy(unit.id, free[0][0], free[0][1], unit.facing))
         actions += [Ready(side) for side in (Side.ATTACKER, Side.DEFENDER) if side not in state.ready]

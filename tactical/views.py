@@ -7,39 +7,42 @@ language of the request, and handed to the script as JSON (no JavaScript catalog
 
 from __future__ import annotations
 
+from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from campaign.permissions import can_read_campaign
 from combat.queries import preview as melee_preview
 from combat.serialize import state_from_dict
 from strategic.models import UnitType
+from tactical import errors
 from tactical.models import LiveBattle
-from tactical.selectors import can_watch, viewer_of
-
-MESSAGE_NO_BATTLE = gettext_lazy("There is no such battle.")
-MESSAGE_NOT_WATCHER = gettext_lazy("Only the battle's commanders and the campaign's moderators may watch this battle.")
+from tactical.selectors import viewer_of, watch_refusal
 
 
-def _battle_for(request: HttpRequest, battle_id: int) -> LiveBattle:
-    """The live battle if the visitor may watch it: 404 when unknown or private to him, 403 when barred."""
+def _battle_for(request: HttpRequest, battle_id: int) -> tuple[LiveBattle, str | None]:
+    """The live battle (404 when there is none) and why the visitor may not watch it (None if he may)."""
     battle = LiveBattle.objects.select_related("campaign", "record__province").filter(pk=battle_id).first()
-    if battle is None or not can_read_campaign(request.user, battle.campaign):
-        raise Http404(MESSAGE_NO_BATTLE)
-    if not can_watch(user=request.user, battle=battle):
-        raise PermissionDenied(MESSAGE_NOT_WATCHER)
-    request.campaign = battle.campaign  # type: ignore[attr-defined]  # the base layout's campaign bar
-    return battle
+    if battle is None:
+        raise Http404(errors.NO_BATTLE)
+    return battle, watch_refusal(user=request.user, battle=battle)
 
 
 def board_page(request: HttpRequest, battle_id: int) -> HttpResponse:
-    """The board: an SVG grid driven by ``static/tactical/board.js`` over the battle socket."""
-    battle = _battle_for(request, battle_id)
+    """The board: an SVG grid driven by ``static/tactical/board.js`` over the battle socket.
+
+    A visitor who may not watch: to the login page when anonymous (he may be a commander), else 403.
+    """
+    battle, refusal = _battle_for(request, battle_id)
+    if refusal == "login":
+        return redirect_to_login(request.get_full_path())
+    if refusal is not None:
+        raise PermissionDenied(errors.NOT_WATCHER)
+    request.campaign = battle.campaign  # type: ignore[attr-defined]  # the base layout's campaign bar
     viewer = viewer_of(user=request.user, battle=battle)
     record = battle.record
     types = UnitType.objects.filter(campaign=battle.campaign, code__in=_type_codes(battle))
@@ -61,7 +64,10 @@ def board_page(request: HttpRequest, battle_id: int) -> HttpResponse:
 
 def melee_forecast(request: HttpRequest, battle_id: int) -> JsonResponse:
     """What every unit in contact would deal and take if the turn ended now (T7, before any die)."""
-    battle = _battle_for(request, battle_id)
+    battle, refusal = _battle_for(request, battle_id)
+    if refusal is not None:
+        message = errors.WATCH_NEEDS_LOGIN if refusal == "login" else errors.NOT_WATCHER
+        return JsonResponse({"status": 403, "code": "forbidden", "detail": str(message)}, status=403)
     state = state_from_dict(battle.state)
     units = {
         unit_id: {"target": p.target, "deals": p.deals, "takes": p.takes, "health": p.health,

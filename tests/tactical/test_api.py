@@ -89,10 +89,85 @@ def test_anonymous_actions_are_refused(live: LiveBattle) -> None:
     assert answer.status_code == 403
 
 
-def test_a_private_battle_is_404_to_outsiders(world: Any, live: LiveBattle) -> None:
-    world.campaign.is_public = False
+NOT_WATCHER = ("Only the battle's commanders, the leaders of its factions and the campaign's moderators may watch "
+               "this battle.")
+LOG_IN_TO_WATCH = ("Log in to watch this battle: only its commanders, the leaders of its factions and the campaign's "
+                   "moderators may watch it.")
+
+
+def _watching(world: Any, campaign: str) -> None:
+    """``public``: spectators allowed (the fixture); ``closed``: public, no spectators; ``private``: not public."""
+    if campaign == "closed":
+        world.campaign.settings = {**world.campaign.settings, "spectators_allowed": False}
+    if campaign == "private":
+        world.campaign.is_public = False
     world.campaign.save()
-    assert _client(world.outsider).get(_url(live)).status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("campaign", "who", "status"),
+    [
+        ("public", "outsider", 200),
+        ("public", None, 200),
+        ("public", "other_moderator", 200),
+        *[(campaign, who, 200) for campaign in ("closed", "private")
+          for who in ("moderator", "east_general", "west_leader", "east_leader")],
+        *[(campaign, who, 403) for campaign in ("closed", "private") for who in ("other_moderator", "outsider", None)],
+    ],
+)
+def test_who_may_watch_a_battle_over_http(world: Any, live: LiveBattle, campaign: str, who: str | None,
+                                          status: int) -> None:
+    _watching(world, campaign)
+    answer = _client(getattr(world, who) if who else None).get(_url(live))
+    assert answer.status_code == status
+    if status == 403:  # the battle exists: said plainly, never hidden behind a 404 (docs/tactical-protocol.md §4)
+        assert answer.json() == {"status": 403, "code": "forbidden", "detail": LOG_IN_TO_WATCH if who is None
+                                 else NOT_WATCHER}
+
+
+@pytest.mark.parametrize("tail", ["", "events/", "units/u1/options/", "orders/", "dice/"])
+def test_every_read_refuses_an_outsider_of_a_private_campaign_with_403(world: Any, live: LiveBattle,
+                                                                       tail: str) -> None:
+    _watching(world, "private")
+    answer = _client(world.outsider).get(_url(live, tail))
+    assert (answer.status_code, answer.json()["detail"]) == (403, NOT_WATCHER)
+
+
+def test_the_refusal_to_watch_is_russian_for_a_russian_reader(world: Any, live: LiveBattle) -> None:
+    _watching(world, "closed")
+    answer = _client(world.outsider).get(_url(live), HTTP_ACCEPT_LANGUAGE="ru")
+    assert (answer.status_code, answer.json()["detail"]) == (
+        403, "Смотреть этот бой могут только его командующие, лидеры его фракций и модераторы кампании.")
+
+
+@pytest.mark.parametrize("who", ["moderator", "outsider", None])
+def test_a_battle_that_does_not_exist_is_404_to_everyone(world: Any, live: LiveBattle, who: str | None) -> None:
+    answer = _client(getattr(world, who) if who else None).get(_url(live).replace(str(live.pk), str(live.pk + 1000)))
+    assert (answer.status_code, answer.json()["code"], answer.json()["detail"]) == (404, "not_found",
+                                                                                    "There is no such battle.")
+
+
+@pytest.mark.parametrize(
+    ("campaign", "who", "status"),
+    [
+        *[(campaign, "east_general", 200) for campaign in ("public", "closed", "private")],  # his unit (T2)
+        *[(campaign, "moderator", 200) for campaign in ("public", "closed", "private")],  # M1
+        *[(campaign, who, 403) for campaign in ("public", "closed", "private")
+          for who in ("west_leader", "east_leader", "other_moderator", "outsider", None)],
+    ],
+)
+def test_who_may_act_over_http(world: Any, live: LiveBattle, campaign: str, who: str | None, status: int) -> None:
+    _watching(world, campaign)
+    action = {"do": "move", "unit": units_of(live, "attacker")[0], "path": [[8, 17]]}
+    answer = _client(getattr(world, who) if who else None).post(_url(live, "actions/"), {"action": action},
+                                                                format="json")
+    assert (answer.status_code, answer.json().get("code", "ok")) == (status, "ok" if status == 200 else "forbidden")
+
+
+def test_acting_in_a_battle_that_does_not_exist_is_404(world: Any, live: LiveBattle) -> None:
+    answer = _client(world.moderator).post(f"/api/tactical/battles/{live.pk + 1000}/actions/",
+                                           {"action": {"do": "end_turn"}}, format="json")
+    assert (answer.status_code, answer.json()["code"]) == (404, "not_found")
 
 
 def test_events_since_a_version(world: Any, live: LiveBattle) -> None:

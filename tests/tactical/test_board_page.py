@@ -63,10 +63,45 @@ def test_without_spectators_a_commander_still_opens_the_board(world: Any, battle
     assert _get(world.west_leader, battle.pk).status_code == 200
 
 
-def test_a_private_campaigns_battle_is_not_found_for_outsiders(world: Any, battle: LiveBattle) -> None:
+def test_a_private_campaigns_battle_is_refused_to_outsiders_with_403_saying_who_may_watch(
+        world: Any, battle: LiveBattle) -> None:
     world.campaign.is_public = False
     world.campaign.save()
-    assert _get(world.outsider, battle.pk).status_code == 404
+    answer = _get(world.outsider, battle.pk)
+    assert answer.status_code == 403
+    assert ("<p>Only the battle&#x27;s commanders, the leaders of its factions and the campaign&#x27;s moderators "
+            "may watch this battle.</p>") in answer.content.decode()
+
+
+def test_the_refusal_page_is_russian_for_a_russian_reader(world: Any, battle: LiveBattle) -> None:
+    world.campaign.settings = {**world.campaign.settings, "spectators_allowed": False}
+    world.campaign.save()
+    answer = _get(world.outsider, battle.pk, "ru")
+    assert answer.status_code == 403
+    assert ("<p>Смотреть этот бой могут только его командующие, лидеры его фракций и модераторы кампании.</p>"
+            in answer.content.decode())
+
+
+@pytest.mark.parametrize("campaign", ["private", "closed"])
+def test_an_anonymous_visitor_who_may_not_watch_is_sent_to_log_in(world: Any, battle: LiveBattle,
+                                                                  campaign: str) -> None:
+    if campaign == "private":
+        world.campaign.is_public = False
+    else:
+        world.campaign.settings = {**world.campaign.settings, "spectators_allowed": False}
+    world.campaign.save()
+    answer = _get(None, battle.pk)
+    assert (answer.status_code, answer["Location"]) == (302, f"/accounts/login/?next=/battles/{battle.pk}/")
+
+
+def test_the_melee_forecast_refuses_an_anonymous_visitor_with_403_json(world: Any, battle: LiveBattle) -> None:
+    world.campaign.is_public = False
+    world.campaign.save()
+    answer = Client().get(f"/battles/{battle.pk}/melee.json")
+    assert (answer.status_code, answer.json()) == (403, {
+        "status": 403, "code": "forbidden",
+        "detail": "Log in to watch this battle: only its commanders, the leaders of its factions and the campaign's "
+                  "moderators may watch it."})
 
 
 def test_a_private_campaigns_observer_who_does_not_fight_is_refused(world: Any, battle: LiveBattle) -> None:
@@ -76,8 +111,9 @@ def test_a_private_campaigns_observer_who_does_not_fight_is_refused(world: Any, 
     assert _get(observer, battle.pk).status_code == 403
 
 
-def test_a_battle_that_does_not_exist_is_404(world: Any, battle: LiveBattle) -> None:
-    assert _get(world.moderator, battle.pk + 1000).status_code == 404
+@pytest.mark.parametrize("who", ["moderator", "outsider", None])
+def test_a_battle_that_does_not_exist_is_404(world: Any, battle: LiveBattle, who: str | None) -> None:
+    assert _get(getattr(world, who) if who else None, battle.pk + 1000).status_code == 404
 
 
 def test_the_page_names_the_battle_and_its_sides_in_english(world: Any, battle: LiveBattle) -> None:
