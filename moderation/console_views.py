@@ -20,15 +20,16 @@ from campaign.models import Campaign, Commander, Faction, Invitation, Membership
 from campaign.rules_settings import SETTINGS
 from moderation import services
 from moderation.dice import dice_report
-from moderation.eventtext import SIDE_NAMES, UNIT_STATUSES
+from moderation.eventtext import SIDE_NAMES, UNIT_STATUSES, action_sentence
 from moderation.interceptions import interception_record
 from moderation.models import Dispute, InterceptionRuling
 from moderation.selectors import disputes_of
-from tactical.models import LiveBattle
+from tactical import moderator_services
+from tactical.models import BattleEvent, LiveBattle
 from tactical.snapshots import state_of
 
 CONSOLE_ACTIONS = ("role", "invite", "order", "deadline", "settings", "answer")
-BATTLE_ACTIONS = ("rule", "end")
+BATTLE_ACTIONS = ("rule", "end", "pause", "resume", "add_time", "correct", "undo", "roll")
 
 
 def _moderated(request: HttpRequest, slug: str) -> Campaign:
@@ -193,6 +194,13 @@ def _battle_context(campaign: Campaign, live: LiveBattle) -> dict[str, Any]:
         "interceptions": interception_record(battle=live),
         "verdicts": InterceptionRuling.Verdict.choices,
         "rolls": report.rolls if report else [],
+        "facings": ("N", "E", "S", "W"),
+        "field_units": [
+            (u, live.roster.get(u.id, {}).get("name", u.id))
+            for u in sorted(state.units.values(), key=lambda u: (u.side.value, u.id))
+            if u.on_field
+        ],
+        "pending": action_sentence(live.pending["action"], live.roster) if live.pending else "",
         "units": [
             (
                 u,
@@ -206,15 +214,67 @@ def _battle_context(campaign: Campaign, live: LiveBattle) -> dict[str, Any]:
 
 
 def battle_console(request: HttpRequest, slug: str, battle_id: int) -> HttpResponse:
-    """The live board's moderator controls: interception record, T7.6 dice, the end of the battle."""
+    """The live board's moderator controls: the clock, the T7.6 die, corrections and undo, the interception
+    record, the end of the battle."""
     campaign = _moderated(request, slug)
     return render(
         request, "moderation/battle_console.html", _battle_context(campaign, _live(campaign, battle_id))
     )
 
 
+def _number(value: Any, field: str) -> float | None:
+    """A form's number (health in lines, half lines allowed); None when left empty."""
+    text = str(value or "").strip().replace(",", ".")
+    if not text:
+        return None
+    try:
+        number = float(text)
+    except ValueError:
+        raise ServiceError(_("Give a number."), field=field) from None
+    return int(number) if number == int(number) else number
+
+
+def _correction(post: Any) -> list[dict[str, Any]]:
+    """The console's correction form as one change of ``moderator_services.battle_correct``."""
+    change: dict[str, Any] = {"unit": post.get("unit", "")}
+    for name in ("x", "y", "health", "arrows"):
+        value = _number(post.get(name), f"changes[0].{name}")
+        if value is not None:
+            change[name] = value
+    if post.get("facing"):
+        change["facing"] = post.get("facing")
+    return [change]
+
+
+def _run_battle_control(request: HttpRequest, live: LiveBattle, action: str) -> str:
+    """The clock, corrections, undo and the die (``tactical.moderator_services``)."""
+    post = request.POST
+    who = {"actor": request.user, "battle_id": live.pk, "reason": post.get("reason", "")}
+    if action == "pause":
+        moderator_services.battle_clock_pause(**who)
+        return _("The clock is paused (T6.1).")
+    if action == "resume":
+        moderator_services.battle_clock_resume(**who)
+        return _("The clock runs again (T6.1).")
+    if action == "add_time":
+        seconds = _int(post.get("seconds"), "seconds")
+        moderator_services.battle_clock_add_time(**who, seconds=seconds)
+        return _("%(seconds)s s were added to the turn (T6.1).") % {"seconds": seconds}
+    if action == "correct":
+        moderator_services.battle_correct(**who, changes=_correction(post))
+        return _("The correction was recorded (M1).")
+    if action == "undo":
+        moderator_services.battle_action_undo(**who)
+        return _("The last action was taken back (M1).")
+    battle = moderator_services.battle_die_roll(**who)
+    dice = BattleEvent.objects.get(battle=battle, version=battle.version).dice
+    return _("The die was rolled: %(dice)s (T7.6).") % {"dice": ", ".join(map(str, dice))}
+
+
 def _run_battle_action(request: HttpRequest, live: LiveBattle, action: str) -> str:
     post = request.POST
+    if action not in ("rule", "end"):
+        return _run_battle_control(request, live, action)
     if action == "rule":
         services.interception_rule(
             actor=request.user,

@@ -8,6 +8,7 @@ import { orderRecipients, renderMelee, renderOrders, renderUnitCard, renderUnitL
 
 const config = JSON.parse(document.getElementById("board-config").textContent);
 const t = JSON.parse(document.getElementById("board-strings").textContent);
+Object.assign(t, JSON.parse(document.getElementById("board-halt-strings").textContent));
 const $ = (id) => document.getElementById(id);
 const FACINGS = ["N", "E", "S", "W"];
 const KEYS = { ArrowUp: "N", ArrowRight: "E", ArrowDown: "S", ArrowLeft: "W" };
@@ -256,9 +257,25 @@ function renderStatus() {
   $("status-turn").textContent = turn;
   $("status-turn").dataset.side = s.phase === "deployment" ? "" : s.side;
   const v = app.viewer;
+  renderHalt();
   $("board-role").textContent = v.is_moderator ? t.moderator
     : mySides().length ? fill(t.your_side, { side: names.side(mySides()[0]) }) : t.spectator;
   tick();
+}
+
+// The moderator's hold (M1, T7.6): a paused clock or a die awaited; players' actions wait for it.
+function renderHalt() {
+  const s = app.state;
+  const box = $("board-halt");
+  const sentence = s.awaiting_die ? t.halt_awaiting
+    : s.paused ? fill(t.halt_paused, { seconds: Math.ceil(s.seconds_left || 0) }) : "";
+  box.hidden = !sentence;
+  box.textContent = sentence;
+  box.dataset.state = s.awaiting_die ? "awaiting_die" : s.paused ? "paused" : "";
+}
+
+function clockText(seconds) {
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 }
 
 function tick() {
@@ -266,6 +283,14 @@ function tick() {
   const text = $("clock-text");
   const fillBar = $("clock-fill");
   const clock = $("status-clock");
+  if (s && (s.paused || s.awaiting_die)) {
+    const seconds = Math.ceil(s.seconds_left || 0);
+    text.textContent = clockText(seconds);
+    fillBar.style.width = `${Math.max(0, Math.min(100, (seconds / s.turn_seconds) * 100))}%`;
+    clock.dataset.state = "paused";
+    clock.title = s.awaiting_die ? t.halt_awaiting : t.clock_paused;
+    return;
+  }
   if (!s || !s.deadline) {
     text.textContent = "–";
     fillBar.style.width = "0";
@@ -275,7 +300,7 @@ function tick() {
   }
   const left = Date.parse(s.deadline) - (Date.now() + app.offset);
   const seconds = Math.max(0, Math.ceil(left / 1000));
-  text.textContent = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+  text.textContent = clockText(seconds);
   fillBar.style.width = `${Math.max(0, Math.min(100, (left / (s.turn_seconds * 1000)) * 100))}%`;
   const urgent = Math.max(3, Math.min(10, s.turn_seconds / 4));
   clock.dataset.state = left <= 0 ? "expired" : seconds <= urgent ? "urgent" : "running";

@@ -9,6 +9,8 @@ export function num(value) {
   return Number.isInteger(value) ? String(value) : String(Math.round(value * 10) / 10);
 }
 
+const shown = (value) => (typeof value === "number" ? num(value) : String(value));
+
 export class BattleLog {
   constructor(list, t, names) {
     this.list = list; // <ol>
@@ -113,6 +115,18 @@ export class BattleLog {
       case "turn_timed_out": return fill(t.log_timeout, { side: n.side(ev.side), round: ev.round });
       case "seed_revealed": return fill(t.ev_seed_revealed, { seed: String(ev.seed).slice(0, 16) + "…" });
       case "result_applied": return t.ev_result_applied;
+      // the moderator's controls (tactical/moderator_services.py)
+      case "clock_paused": return fill(t.ev_clock_paused, { reason: ev.reason || "" });
+      case "clock_resumed": return fill(t.ev_clock_resumed, { reason: ev.reason || "" });
+      case "time_added": return fill(t.ev_time_added, { seconds: ev.seconds, reason: ev.reason || "" });
+      case "corrected": return fill(t.ev_corrected, { reason: ev.reason || "" });
+      case "unit_corrected": {
+        const changes = Object.keys(ev.after || {}).map((k) => `${k} ${shown(ev.before[k])} → ${shown(ev.after[k])}`);
+        return fill(t.ev_unit_corrected, { unit: n.unit(ev.unit), changes: changes.join(", ") });
+      }
+      case "action_undone": return fill(t.ev_action_undone, { version: ev.version, reason: ev.reason || "" });
+      case "die_awaited": return t.ev_die_awaited;
+      case "moderator_rolled": return fill(t.ev_moderator_rolled, { dice: (ev.dice || []).join(", "), reason: ev.reason || "" });
       default: return "";
     }
   }
