@@ -14,7 +14,10 @@ from django.test import Client
 from django.utils import translation
 from rest_framework.test import APIClient
 
+from combat.dice import FixedDice
+from combat.engine import apply
 from combat.errors import IllegalAction
+from combat.scenario import load
 from config.asgi import application
 from tactical.models import LiveBattle
 from tactical.refusals import CATALOGUE, say, sentence
@@ -203,3 +206,40 @@ async def test_without_a_language_the_socket_refuses_in_english(settings: Any, w
     socket = await _socket(live, world.west_leader)
     error = await _refused(socket, {"do": "move", "unit": units_of(live, "defender")[0], "path": [[8, 3]]})
     assert (error["rule"], error["detail"]) == ("T6", "Heavy infantry belongs to the defender; it is the attacker's turn")
+
+
+# -- the engine's own refusals, from the rule case files ---------------------------------------------------
+
+REWORDED = {"turn_too_costly": "the facing as a word (south), not a letter", "no_missile": "without the type's name"}
+
+
+def _case_refusals() -> list[IllegalAction]:
+    """The refusal each case file of tests/combat/cases/ that expects one (exit 3) ends with."""
+    refusals = []
+    for path in sorted((ROOT / "tests" / "combat" / "cases").glob("*.json")):
+        case = json.loads(path.read_text(encoding="utf-8"))
+        if case["expect"]["exit"] != 3:
+            continue
+        state, dice_values, actions, _events = load(case["scenario"])
+        dice = FixedDice(list(dice_values))
+        try:
+            for action in actions:
+                state = apply(state, action, dice).state
+        except IllegalAction as error:
+            refusals.append(error)
+    return refusals
+
+
+def test_the_catalogues_english_is_the_engines_sentence_for_every_case_file_refusal() -> None:
+    refusals = _case_refusals()
+    assert len(refusals) >= 20
+    with translation.override("en"):
+        differ = [(e.code, e.reason, sentence(e)) for e in refusals
+                  if e.code not in REWORDED and sentence(e) != e.reason]
+    assert differ == []
+
+
+def test_every_case_file_refusal_has_a_russian_sentence() -> None:
+    with translation.override("ru"):
+        untranslated = [(e.code, sentence(e)) for e in _case_refusals() if sentence(e) == e.reason]
+    assert untranslated == []
