@@ -86,3 +86,41 @@ def test_the_battle_report_is_bbcode_with_sides_losses_rolls_and_the_dice_link(
     assert "Losses: 1 unit routed" in lines
     assert any(line.startswith("[*]#0: ") and "T7.6" in line for line in lines)
     assert lines[-1] == f"Check every die: [url]http://testserver/c/limes/battles/{fought.pk}/dice/[/url]"
+
+
+def test_the_moderator_s_controls_replay_step_by_step_and_read_in_the_log(world: Any, live: LiveBattle) -> None:
+    from tactical import moderator_services as mod
+    from tests.moderation.conftest import act
+
+    east = units_of(live, "attacker")[0]
+    stored: dict[int, dict[str, Any]] = {}
+
+    def keep() -> None:
+        live.refresh_from_db()
+        stored[live.version] = live.state
+
+    keep()
+    mod.battle_clock_pause(actor=world.moderator, battle_id=live.pk, reason="Lost connection")
+    keep()
+    mod.battle_correct(actor=world.moderator, battle_id=live.pk, reason="Misplaced",
+                       changes=[{"unit": east, "x": 5, "y": 17, "facing": "W"}])
+    keep()
+    mod.battle_clock_resume(actor=world.moderator, battle_id=live.pk, reason="Back")
+    keep()
+    act(live, world.east_general, {"do": "move", "unit": east, "path": [[5, 16]]})
+    keep()
+    mod.battle_action_undo(actor=world.moderator, battle_id=live.pk, reason="Clicked the wrong cell")
+    keep()
+    mod.battle_clock_add_time(actor=world.moderator, battle_id=live.pk, seconds=20, reason="For the undo")
+    keep()
+    steps = {step.version: step for step in replay_steps(battle=live)}
+    for version, state in stored.items():
+        assert state_to_dict(steps[version].state) == state, version
+    assert stored[live.version] == stored[live.version - 4]  # the move is taken back, the correction stays
+    log = Client().get("/c/limes/log/", {"battle": live.pk}).content.decode()
+    for sentence in ("The moderator paused the clock: Lost connection.",
+                     "The moderator corrected the board: Misplaced.",
+                     f"The moderator took back version {live.version - 2}: Clicked the wrong cell.",
+                     "The moderator added 20 s to the turn: For the undo."):
+        assert sentence in log, sentence
+    assert Client().get(f"/c/limes/battles/{live.pk}/replay/", {"v": live.version - 1}).status_code == 200
