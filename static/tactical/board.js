@@ -349,7 +349,9 @@ function renderActions(unit, o) {
   const others = s.units.some((u) => u.side === s.side && u.status === "field" && u.commander && !myCommanders.includes(u.commander.id));
   const saidDone = myCommanders.length && myCommanders.every((c) => s.done.includes(c));
   endTurn.textContent = saidDone ? t.waiting_done : others && !v.is_moderator ? t.done : t.end_turn;
-  endTurn.disabled = Boolean(saidDone);
+  const halted = Boolean(s.paused || s.awaiting_die); // the moderator holds the battle (#board-halt says why)
+  endTurn.disabled = Boolean(saidDone) || halted;
+  $("btn-end-interceptions").disabled = halted;
   const canWithdraw = unit && mine().has(unit.id) && o && o.withdraw.length && s.phase === "move" && actsNow();
   show("btn-withdraw", canWithdraw);
   $("btn-withdraw").textContent = app.mode === "withdraw" ? t.cancel : t.withdraw;

@@ -62,6 +62,10 @@ def test_the_moderator_rolls_the_die_of_a_mutual_destruction_and_both_players_se
         expect(page.locator("#status-clock")).to_have_attribute("data-state", "paused")
         expect(page.locator("#board-log")).to_contain_text("Waiting for the moderator's die (T7.6).")
         expect(_row(page, hi).locator(".row-health")).to_have_text("2/5")  # nothing resolved yet
+    expect(west.locator("#btn-end-turn")).to_be_disabled()
+    watcher = open_page(ex.moderator, path, language="ru")
+    expect(watcher.locator("#board-halt")).to_have_text(
+        "Ждём броска кубика модератором (T7.6): до броска действия не принимаются.")
     shot(west, "t7_6-1-waiting")
 
     console = open_page(ex.moderator, f"/c/t12/battles/{battle_id}/console/")
