@@ -148,7 +148,7 @@ def preview(battle: LiveBattle, unit: Any, path: Any) -> dict[str, Any]:
     if not isinstance(unit, str) or unit not in state.units:
         raise errors.Missing(str(errors.UNKNOWN_UNIT))
     if not isinstance(path, list) or not path:
-        raise errors.Invalid("must be a list of [x, y] cells, at least one", field="path")
+        raise errors.Invalid(str(errors.BAD_PATH), field="path")
     try:
         cells = tuple(parse_cell(cell, f"path[{i}]") for i, cell in enumerate(path))
     except InvalidAction as error:

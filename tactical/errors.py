@@ -31,6 +31,7 @@ NO_UNITS = _("Both sides need at least one unit on the tactical map.")
 NOT_LEADER = _("Only a faction leader can give orders, and only to a commander of his faction on the same side (T2).")
 EMPTY_ORDER = _("An order needs some text (at most 2000 characters).")
 UNKNOWN_UNIT = _("There is no such unit in this battle.")
+BAD_PATH = _("A path is a list of [x, y] cells, at least one.")
 BAD_CELL = _("Each cell needs x 0..17, y 0..20 and a feature: river, swamp, gorge, wall or null.")
 
 
