@@ -31,6 +31,7 @@ RULE_TITLES = {
     "Q7": gettext_lazy("Consequences of a quick battle on the map"),
     "S4": gettext_lazy("Turn order"),
     "R1": gettext_lazy("Where to retreat"),
+    "R2": gettext_lazy("Rout sweeping"),
     "M1": gettext_lazy("Moderation"),
 }
 

@@ -110,3 +110,11 @@ class AlliedSweepTests(TestCase):
         retreat_choose(actor=user("aspar"), army=self.scene.thrace, route=["moesia", "macedonia"])
         self.assertEqual(Army.objects.get(pk=self.dalmatia.pk).province.code, "moesia")
         self.assertFalse(LogEntry.objects.filter(campaign=self.campaign, kind="retreat_swept_allied").exists())
+
+
+    def test_the_rules_page_shows_the_setting_under_r2(self) -> None:
+        text = self.client.get(f"/c/{self.campaign.slug}/rules/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+        row = text.split('<tr id="setting-retreat_sweeps_allies"')[1].split("</tr>")[0]
+        self.assertIn('<span class="rule-id">R2</span><br><small>Rout sweeping</small>', row)
+        self.assertIn("A retreat sweeps up allied units met on its route, not only the faction&#x27;s own", row)
+        self.assertIn('<td class="value">yes</td>', row)
