@@ -31,7 +31,7 @@ def _row(page: Any, engine_id: str) -> Any:
     return page.locator(f'#units-list [data-unit-row="{engine_id}"]')
 
 
-def test_the_moderator_rolls_the_die_of_a_mutual_destruction_and_both_players_see_it(open_page: Any) -> None:
+def test_the_moderator_rolls_the_die_of_a_mutual_destruction_and_both_players_see_it(open_page: Any) -> None:  # noqa: F811
     ex = example_battle()
     hi, hc, left, right = (ex.units[k] for k in ("hi", "hc", "left", "right"))
     battle_id = ex.battle.pk
