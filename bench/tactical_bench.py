@@ -21,6 +21,7 @@ import asyncio
 import http.client
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -34,9 +35,13 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 BIN = ROOT / ".venv" / "bin"
 PORT = int(os.environ.get("TACTICAL_BENCH_PORT", "18794"))
+# The bench's own database (dropped and created again by each run) and Redis db (flushed): by default
+# ``<DATABASE_URL's name>_tactical_bench`` and REDIS_URL when those are set, else the names below.
+_db = os.environ.get("DATABASE_URL") or "postgres://postgres@127.0.0.1:5432/limes"
+BENCH_DB = _db.rsplit("/", 1)[1] + "_tactical_bench"
 SERVICES = {
-    "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/limes_tactical_bench",
-    "REDIS_URL": "redis://127.0.0.1:6379/4",
+    "DATABASE_URL": f"{_db.rsplit('/', 1)[0]}/{BENCH_DB}",
+    "REDIS_URL": os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/4",
 }
 
 
@@ -203,15 +208,20 @@ class Player(threading.Thread):
         conns = {side: http.client.HTTPConnection("127.0.0.1", PORT, timeout=30) for side in self.tokens}
         units = {side: [u["id"] for u in self.battle.state["units"] if u["side"] == side] for side in self.tokens}
         side, end = "attacker", time.time() + self.seconds
+        # Forward, back, forward in one turn and back, forward, back in the next: the armies never meet, so
+        # the battle goes on for as long as the run (a contact would end it and make the moves cheap refusals).
         step = {"attacker": ([0, -1], [0, 1], [0, -1]), "defender": ([0, 1], [0, -1], [0, 1])}
         pos = {u["id"]: [u["x"], u["y"]] for u in self.battle.state["units"]}
-        n = 0
+        n, turns = 0, 0
         while time.time() < end:
             if self.baseline:
                 self._post(conns[side], self.tokens[side], f"/bench/baseline/{self.battle.pk}/", {})
                 continue
+            sign = 1 if turns % 4 < 2 else -1
+            turns += 1
             for unit in units[side]:
                 for dx, dy in step[side]:
+                    dx, dy = dx * sign, dy * sign
                     pos[unit] = [pos[unit][0] + dx, pos[unit][1] + dy]
                     n += 1
                     self._post(conns[side], self.tokens[side], f"/api/tactical/battles/{self.battle.pk}/actions/",
@@ -256,34 +266,45 @@ def bench_http(seconds: float, clients: int) -> dict[str, Any]:
 # -- fan-out ---------------------------------------------------------------------------------------------
 
 
-async def _watch(battle_id: int, count: int, inbox: dict[int, list[float]], ready: asyncio.Event,
-                 stop_at: asyncio.Event) -> None:
+TAG = re.compile(rb'"(?:version|id)":(-?\d+)')
+
+
+async def _watch(battle_id: int, count: int) -> None:
+    """The watchers' process: ``count`` sockets on one event loop; prints "ready", then on a line from stdin
+    the arrival times by tag (an event's version, or the negative id of a bare ``group_send``) as JSON.
+
+    Only the head of each message is read for its tag: the watchers must cost less than the server they
+    measure (they share its 2 cores), so nothing is parsed as JSON.
+    """
     import websockets
 
+    inbox: dict[int, list[float]] = {}
     sockets = []
     for _ in range(count):
-        ws = await websockets.connect(f"ws://127.0.0.1:{PORT}/ws/battles/{battle_id}/",
-                                      origin=f"http://127.0.0.1:{PORT}", max_size=2**22)
-        await ws.recv()  # welcome
+        ws = await websockets.connect(f"ws://127.0.0.1:{PORT}/ws/battles/{battle_id}/", compression=None,
+                                      origin=f"http://127.0.0.1:{PORT}", max_size=2**22)  # type: ignore[arg-type]
+        await ws.recv(decode=False)  # welcome
         sockets.append(ws)
 
     async def reader(ws: Any) -> None:
-        while not stop_at.is_set():
+        while True:
             try:
-                text = await ws.recv()
+                data = await ws.recv(decode=False)
             except websockets.ConnectionClosed:
                 return
             arrived = time.time()
-            tag = json.loads(text).get("version") or json.loads(text).get("order", {}).get("id")
-            inbox.setdefault(tag, []).append(arrived)
+            found = TAG.search(data, 0, 120)
+            if found:
+                inbox.setdefault(int(found.group(1)), []).append(arrived)
 
     tasks = [asyncio.create_task(reader(ws)) for ws in sockets]
-    ready.set()
-    await stop_at.wait()
-    for ws in sockets:
-        await ws.close()
+    print("ready", flush=True)
+    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
+    print(json.dumps(inbox), flush=True)
     for task in tasks:
         task.cancel()
+    for ws in sockets:
+        await ws.close()
 
 
 def bench_fanout(sizes: list[int], rounds: int) -> dict[str, Any]:
@@ -308,21 +329,15 @@ def bench_fanout(sizes: list[int], rounds: int) -> dict[str, Any]:
     results = {}
     unit = next(u["id"] for u in battle.state["units"] if u["side"] == "attacker")
     for size in sizes:
-        inbox: dict[Any, list[float]] = {}
-        loop = asyncio.new_event_loop()
-        ready, stop_at = asyncio.Event(), asyncio.Event()
-
-        def run_loop(loop: asyncio.AbstractEventLoop = loop, size: int = size, inbox: dict[Any, list[float]] = inbox,
-                     ready: asyncio.Event = ready, stop_at: asyncio.Event = stop_at) -> None:
-            asyncio.set_event_loop(loop)
-            loop.run_until_complete(_watch(battle.pk, size, inbox, ready, stop_at))
-
-        thread = threading.Thread(target=run_loop, daemon=True)
-        thread.start()
-        while not ready.is_set():
-            time.sleep(0.1)
+        # The watchers run in their own process, so that they neither wait for this one's GIL nor slow it.
+        watchers = subprocess.Popen([sys.executable, __file__, "watch", "--battle", str(battle.pk), "--watchers",
+                                     str(size)], cwd=ROOT, env={**os.environ, "TACTICAL_BENCH_PORT": str(PORT)},
+                                    stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        assert watchers.stdout is not None and watchers.stdin is not None
+        if watchers.stdout.readline().strip() != "ready":
+            raise RuntimeError("the watchers did not connect")
         time.sleep(1)
-        pushed, bare = [], []
+        marks.clear()
         facing = ["E", "N"]
         for i in range(rounds):
             services.battle_action_apply(actor=world.east_general, battle_id=battle.pk,
@@ -333,7 +348,6 @@ def bench_fanout(sizes: list[int], rounds: int) -> dict[str, Any]:
                 services.battle_action_apply(actor=world.west_leader, battle_id=battle.pk,
                                              action={"do": "end_turn"})
             time.sleep(0.4)  # latency, not throughput: each fan-out drains before the next
-        battle.refresh_from_db()
         text = push.dumps({"type": "order", "order": {"id": 0, "text": "x" * 6000}})
         for i in range(rounds):
             sent = time.time()
@@ -341,20 +355,19 @@ def bench_fanout(sizes: list[int], rounds: int) -> dict[str, Any]:
                                             {"type": "battle.message", "text": text.replace('"id":0', f'"id":{-1 - i}')})
             marks[-1 - i] = sent
             time.sleep(0.4)
-        time.sleep(3)
-        alive = max((len(times) for times in inbox.values()), default=0)  # sockets that received anything
-        partial = 0
-        for tag, times in inbox.items():
-            if tag not in marks:
-                continue
-            if len(times) == alive:
-                (bare if tag < 0 else pushed).append((max(times) - marks[tag]) * 1000)
-            else:
-                partial += 1
-        loop.call_soon_threadsafe(stop_at.set)
-        thread.join(10)
-        results[size] = {"watchers_receiving": alive, "messages_not_at_every_watcher": partial,
-                         "pushed": len(pushed), "bare": len(bare), "p50": pct(pushed, 50), "p99": pct(pushed, 99),
+        time.sleep(2)
+        watchers.stdin.write("stop\n")
+        watchers.stdin.flush()
+        inbox = {int(tag): times for tag, times in json.loads(watchers.stdout.readline()).items()}
+        watchers.wait(30)
+        pushed, bare, lost = [], [], 0
+        for tag, sent in marks.items():
+            times = inbox.get(tag, [])
+            lost += size - len(times)
+            if len(times) == size:
+                (bare if tag < 0 else pushed).append((max(times) - sent) * 1000)
+        results[size] = {"messages": len(marks), "lost": lost, "pushed": len(pushed), "bare": len(bare),
+                         "p50": pct(pushed, 50), "p99": pct(pushed, 99),
                          "bare_p50": pct(bare, 50), "bare_p99": pct(bare, 99)}
     return results
 
@@ -369,7 +382,8 @@ def bench_clock(count: int, kill: bool, env: dict[str, str], logs: str) -> dict[
     from tactical.models import BattleEvent, LiveBattle
 
     _, battles = world_and_battles(count, turn_seconds=600)
-    worker_args = [str(BIN / "celery"), "-A", "config", "worker", "-c", "4", "--loglevel", "WARNING"]
+    options = os.environ.get("TACTICAL_BENCH_WORKER", "-c 4").split()
+    worker_args = [str(BIN / "celery"), "-A", "config", "worker", *options, "--loglevel", "WARNING"]
     worker = start(worker_args, env, f"{logs}/worker.log")
     beat = start([str(BIN / "celery"), "-A", "config", "beat", "--loglevel", "WARNING", "-s",
                   f"{logs}/beat-schedule"], env, f"{logs}/beat.log")
@@ -401,7 +415,7 @@ def bench_clock(count: int, kill: bool, env: dict[str, str], logs: str) -> dict[
         late.append((first[0].created_at - scheduled).total_seconds())
         assert due is not None
     return {"battles": len(ids), "missed": missed, "doubled": doubled, "p50": pct(late, 50), "p99": pct(late, 99),
-            "max": max(late) if late else None}
+            "min": min(late) if late else None, "max": max(late) if late else None}
 
 
 # -- embedded --------------------------------------------------------------------------------------------
@@ -462,21 +476,28 @@ async def _embedded_watch(battle_id: int, turns: int) -> list[float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("what", choices=["all", "http", "fanout", "clock", "clock-kill", "embedded"])
+    parser.add_argument("what", choices=["all", "http", "fanout", "clock", "clock-kill", "embedded", "watch"])
     parser.add_argument("--seconds", type=float, default=15)
     parser.add_argument("--clients", type=int, default=8)
     parser.add_argument("--battles", type=int, default=200)
     parser.add_argument("--layer", choices=["configured", "pubsub"], default="configured")
+    parser.add_argument("--sizes", default="10,100,500", help="fanout: the numbers of watchers")
+    parser.add_argument("--battle", type=int, help=argparse.SUPPRESS)  # watch: the fanout's watcher process
+    parser.add_argument("--watchers", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.what == "watch":
+        asyncio.run(_watch(args.battle, args.watchers))
+        return
     if args.layer == "pubsub":
         os.environ["TACTICAL_BENCH_LAYER"] = "pubsub"
     if args.what == "embedded":
         print(json.dumps({"embedded": bench_embedded(5)}, indent=1))
         return
     env = dict(SERVICES)
-    subprocess.run(["dropdb", "-h", "127.0.0.1", "-U", "postgres", "--if-exists", "limes_tactical_bench"], check=True)
-    subprocess.run(["createdb", "-h", "127.0.0.1", "-U", "postgres", "limes_tactical_bench"], check=True)
-    subprocess.run(["redis-cli", "-n", "4", "flushdb"], check=True, capture_output=True)
+    subprocess.run(["dropdb", "-h", "127.0.0.1", "-U", "postgres", "--if-exists", BENCH_DB], check=True)
+    subprocess.run(["createdb", "-h", "127.0.0.1", "-U", "postgres", BENCH_DB], check=True)
+    subprocess.run(["redis-cli", "-n", SERVICES["REDIS_URL"].rsplit("/", 1)[1], "flushdb"], check=True,
+                   capture_output=True)
     django_setup(env)
     from django.core.management import call_command
 
@@ -492,7 +513,7 @@ def main() -> None:
         if args.what in ("all", "http"):
             results["http"] = bench_http(args.seconds, args.clients)
         if args.what in ("all", "fanout"):
-            results["fanout"] = bench_fanout([10, 100, 500], 20)
+            results["fanout"] = bench_fanout([int(n) for n in args.sizes.split(",")], 20)
         if args.what in ("all", "clock"):
             results["clock"] = bench_clock(args.battles, False, env, logs)
         if args.what in ("all", "clock-kill"):

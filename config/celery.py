@@ -1,11 +1,43 @@
 """The Celery app: the broker comes from settings (Redis, or the file system in the embedded mode)."""
 
 import os
+from typing import Any
 
-from celery import Celery
+from celery import Celery, signals
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 app = Celery("limes")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+WORKER_CONN_MAX_AGE = 60  # seconds a worker keeps a database connection (CELERY_DB_REUSE_MAX in settings)
+
+
+@signals.worker_init.connect
+def keep_database_connections(**_: Any) -> None:
+    """A worker keeps its database connections between tasks, also where the web process does not.
+
+    Set in the worker's main process before the pool forks (an open connection is never inherited: Celery
+    closes them in each new child).
+    """
+    from django.conf import settings
+
+    for database in settings.DATABASES.values():
+        if not database.get("CONN_MAX_AGE"):
+            database["CONN_MAX_AGE"] = WORKER_CONN_MAX_AGE
+
+
+@signals.task_postrun.connect
+def close_spent_connections(task: Any = None, **_: Any) -> None:
+    """After a task, close a connection that failed or outlived its age, as Django does after a request.
+
+    Not after a task run eagerly: that runs inside its caller's transaction (tests, the embedded mode).
+    """
+    if task is None or getattr(task.request, "is_eager", False):
+        return
+    from django.db import connections
+
+    for connection in connections.all(initialized_only=True):
+        if not connection.in_atomic_block:
+            connection.close_if_unusable_or_obsolete()

@@ -207,6 +207,11 @@ else:
     }
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_TASK_IGNORE_RESULT = True
+# Celery's Django fixup closes every database connection before and after each task unless this is set:
+# a timer task then paid a new PostgreSQL connection (most of its cost when 200 turns end in the same
+# second, bench/RESULTS.md). Connections are kept instead, and config/celery.py closes one after a task
+# as Django does after a request: when it failed or is older than the worker's CONN_MAX_AGE.
+CELERY_DB_REUSE_MAX = 1000
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     # T6.1: ends the turns whose timer task was lost (a worker killed while holding it).
