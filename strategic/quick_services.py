@@ -117,6 +117,9 @@ def quick_battle_resolve(*, actor: Any, battle: Battle, skill: str, open_field: 
         rout_health_loss=float(campaign.setting("rout_health_loss")),  # type: ignore[arg-type]
     )
     seed = seed if seed is not None else secrets.token_bytes(32)
+    # Q5 17+ captures the commander who stood in the battle; a leader who only lent his Strategy to loose
+    # units or a garrison is elsewhere and cannot be taken.
+    captive = commander if defender_army is not None else None
     record = QuickBattleRecord.objects.create(
         campaign=campaign, battle=battle, skill=skill, open_field=open_field, siege=siege, storm=storm,
         seed_commitment=seed_commitment(seed), created_by=actor,
@@ -147,7 +150,7 @@ def quick_battle_resolve(*, actor: Any, battle: Battle, skill: str, open_field: 
                      "lost_by_faction": _lost_by_faction(result, units),
                      "winner": result.winner, "table": result.table.value, "band": result.band,
                      "margin": result.margin,
-                     "captured_commander": commander.pk if result.commander_captured else None}
+                     "captured_commander": captive.pk if captive and result.commander_captured else None}
     battle.save(update_fields=["winner", "status", "resolved_at", "result"])
     record.seed = seed.hex()
     record.result = _named(plain_ids({**result.to_dict(), "rolls": [_plain_roll(r.to_dict()) for r in result.rolls]}),
@@ -161,8 +164,8 @@ def quick_battle_resolve(*, actor: Any, battle: Battle, skill: str, open_field: 
                      "seed": record.seed, "commitment": record.seed_commitment,
                      "next_day_morale": list(result.next_day_morale),
                      "commander_captured": result.commander_captured})
-    if result.commander_captured:
-        commander_capture(campaign=campaign, commander=commander, captor_id=battle.attacker_faction_id,
+    if captive is not None and result.commander_captured:
+        commander_capture(campaign=campaign, commander=captive, captor_id=battle.attacker_faction_id,
                           battle=battle, actor=actor)
     capture_after_retreat(campaign=campaign, battle=battle, actor=actor)
     retreat_deadlines_schedule(campaign=campaign, battle=battle, army_ids=sorted(retreating))

@@ -12,7 +12,7 @@ from django.test import TestCase, override_settings
 from campaign.errors import Conflict, Forbidden, ServiceError
 from campaign.models import Campaign, Commander, LogEntry
 from strategic.captive_services import commander_release
-from strategic.models import Army, Battle
+from strategic.models import Army, Battle, Unit
 from strategic.quick_services import quick_battle_resolve
 from tests.strategic.test_after_battle_scenes import (
     FAST_HASHER,
@@ -90,6 +90,15 @@ class CaptureTests(TestCase):
         page = self.client.get(f"/c/{self.campaign.slug}/after-battle/", HTTP_ACCEPT_LANGUAGE="en")
         self.assertContains(page, "captured, held by Eastern Roman Empire")
         self.assertNotContains(page, 'name="reason"')  # the release form is the moderator's
+
+    def test_a_leader_who_was_not_in_the_battle_is_not_captured(self) -> None:
+        # Only loose Hunnic units defend Dacia: Attila lends his Strategy from afar (Q1) and stays free.
+        host = army(self.campaign, "Host of Attila")
+        Unit.objects.filter(army=host).update(army=None, province=host.province)
+        host.delete()
+        self.resolve()
+        self.assertIsNone(commander(self.campaign, "Attila").captured_by)
+        self.assertFalse(LogEntry.objects.filter(campaign=self.campaign, kind="commander_captured").exists())
 
     def test_a_lesser_victory_captures_nobody(self) -> None:
         Commander.objects.filter(campaign=self.campaign, name="Attila").update(strategy=12)
