@@ -118,3 +118,7 @@ class AlliedSweepTests(TestCase):
         self.assertIn('<span class="rule-id">R2</span><br><small>Rout sweeping</small>', row)
         self.assertIn("A retreat sweeps up allied units met on its route, not only the faction&#x27;s own", row)
         self.assertIn('<td class="value">yes</td>', row)
+
+    def test_the_retreat_page_shows_the_allied_units_a_route_sweeps(self) -> None:
+        page = self.client.get(f"/c/{self.campaign.slug}/retreat/{self.scene.thrace.pk}/", HTTP_ACCEPT_LANGUAGE="en")
+        self.assertContains(page, "Moesia: 1 (1 allied, staying under their own command)")
