@@ -57,8 +57,9 @@ def change_from_dict(data: Any, index: int) -> Change:
     unit = data.get("unit")
     if not isinstance(unit, str) or not unit:
         raise CorrectionError(f"{where}.unit", "no_unit", "name a unit")
-    x, y = data.get("x"), data.get("y")
-    cell = None
+    x: Any = data.get("x")
+    y: Any = data.get("y")
+    cell: tuple[int, int] | None = None
     if x is not None or y is not None:
         for name, value in (("x", x), ("y", y)):
             if not _whole(value):
@@ -120,10 +121,13 @@ def correct(state: BattleState, changes: list[Change]) -> tuple[BattleState, lis
             unit = unit.evolve(arrows=change.arrows)
         draft.put(unit)
         after = {"x": unit.x, "y": unit.y, "facing": unit.facing.value, "health": unit.health, "arrows": unit.arrows}
+        changed = {k for k in before if before[k] != after[k]}
+        if changed & {"x", "y"}:
+            changed |= {"x", "y"}  # a cell is shown whole
         events.append({
             "type": "unit_corrected", "unit": unit.id,
-            "before": {k: _shown(k, v) for k, v in before.items() if after[k] != v},
-            "after": {k: _shown(k, v) for k, v in after.items() if before[k] != v},
+            "before": {k: _shown(k, v) for k, v in before.items() if k in changed},
+            "after": {k: _shown(k, v) for k, v in after.items() if k in changed},
         })
         if unit.health <= 0:
             draft.rout(unit.id, "moderator")
