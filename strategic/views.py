@@ -32,13 +32,13 @@ from strategic.selectors import army_move_blocker, legal_destinations
 def map_page(request: HttpRequest, slug: str) -> HttpResponse:
     """The strategic map, inline SVG, with its legend and a list of who stands where."""
     campaign = campaign_for_page(request, slug)
-    data = map_data(campaign=campaign)
-    provinces = sorted(data.provinces, key=lambda m: m.name)
-    battles = (
+    battles = list(
         Battle.objects.filter(campaign=campaign, turn=campaign.turn)
         .select_related("province", "origin", "attacker_army", "attacker_faction", "defender_faction")
         .order_by("id")
     )
+    data = map_data(campaign=campaign, battles=battles)
+    provinces = sorted(data.provinces, key=lambda m: m.name)
     return render(
         request,
         "strategic/map.html",

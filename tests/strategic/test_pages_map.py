@@ -162,14 +162,34 @@ def test_map_png_colours_a_province_by_its_terrain(world: Any, client: Any) -> N
 
 
 @pytest.mark.parametrize("armies", [1, 30])
-def test_map_data_reads_in_six_queries_whatever_the_size(
+def test_map_data_reads_in_five_queries_whatever_the_size(
     world: Any, armies: int, django_assert_max_num_queries: Any
 ) -> None:
     for i in range(armies):
         army = ArmyFactory(faction=world.west, commander=world.aetius, province=world.italia, name=f"A{i}")
         UnitFactory(faction=world.west, unit_type=world.infantry, army=army)
-    with django_assert_max_num_queries(6), translation.override("en"):
+    with django_assert_max_num_queries(5), translation.override("en"):
         map_svg(map_data(campaign=world.campaign))
+
+
+def test_the_newest_unfinished_battle_of_a_province_is_the_one_marked(world: Any, client: Any) -> None:
+    from strategic.models import Battle
+
+    for status in (Battle.Status.PENDING, Battle.Status.TACTICAL, Battle.Status.RESOLVED):
+        BattleFactory(
+            attacker_army=world.east_army,
+            province=world.dalmatia,
+            origin=world.dacia,
+            defender_faction=world.west,
+            status=status,
+        )
+    marks = [g for g in _svg(client).iter(f"{SVG}g") if (g.get("class") or "").startswith("battle ")]
+    assert [m.get("class") for m in marks] == ["battle battle-tactical"]
+    # The map page reads the battles once for its table and the picture: the same mark.
+    page = client.get("/c/limes/map/").content.decode()
+    assert [c for c in ("pending", "tactical", "resolved") if f'<g class="battle battle-{c}"' in page] == [
+        "tactical"
+    ]
 
 
 def test_member_role_is_shown_in_the_header(world: Any, client: Any) -> None:
