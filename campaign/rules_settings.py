@@ -43,7 +43,7 @@ SETTINGS: tuple[SettingSpec, ...] = (
     ),
     SettingSpec("spectators_allowed", True, "M1", _("Anyone may watch battles live"), kind=bool),
     SettingSpec(
-        "moderator_rolls_t7_6", True, "T7.6",
+        "moderator_rolls_die", True, "T7.6",
         _("A battle waits for the moderator to roll each T7.6 die (off: the server rolls at once)"), kind=bool,
     ),
 )

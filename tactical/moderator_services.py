@@ -7,7 +7,7 @@ campaign log (M3).
 
 While the clock is paused or a T7.6 die is awaited the battle is *halted*: every action is refused with 409
 (``paused`` or ``awaiting_die``) except the moderator's ending of the battle (T11). When the campaign
-setting ``moderator_rolls_t7_6`` is on (the default: "the moderator rolls", M1), an action or a timeout
+setting ``moderator_rolls_die`` is on (the default: "the moderator rolls", M1), an action or a timeout
 whose resolution would roll a T7.6 die is not applied: it is stored as pending, the clock stops, and
 ``battle_die_roll`` applies it with the battle's verifiable dice (M2) and restarts the clock.
 """
@@ -84,8 +84,8 @@ def refuse_halted(battle: LiveBattle, action: Any) -> None:
 
 
 def moderator_rolls(battle: LiveBattle) -> bool:
-    """Whether a T7.6 die waits for the moderator in this battle's campaign (``moderator_rolls_t7_6``)."""
-    return bool(battle.campaign.setting("moderator_rolls_t7_6"))
+    """Whether a T7.6 die waits for the moderator in this battle's campaign (``moderator_rolls_die``)."""
+    return bool(battle.campaign.setting("moderator_rolls_die"))
 
 
 def die_await(battle: LiveBattle, state: BattleState, *, kind: str, action: dict[str, Any], now: datetime,

@@ -83,7 +83,7 @@ def test_a_new_turn_gets_a_full_deadline_from_the_moment_it_began(live: LiveBatt
 
 
 def test_a_timeout_in_an_open_window_closes_it_without_more_interceptions(world: Any, live: LiveBattle) -> None:
-    world.campaign.settings = {**world.campaign.settings, "moderator_rolls_t7_6": False}  # the server rolls T7.6
+    world.campaign.settings = {**world.campaign.settings, "moderator_rolls_die": False}  # the server rolls T7.6
     world.campaign.save()
     march_into_contact(live, world)
     act(live, world.east_general, {"do": "end_turn"})

@@ -309,7 +309,7 @@ def test_a_timeout_that_needs_a_die_waits_for_it_too(world: Any, live: LiveBattl
 
 
 def test_with_the_setting_off_the_server_rolls_at_once(world: Any, live: LiveBattle) -> None:
-    world.campaign.settings = {**world.campaign.settings, "moderator_rolls_t7_6": False}
+    world.campaign.settings = {**world.campaign.settings, "moderator_rolls_die": False}
     world.campaign.save()
     _to_mutual_destruction(live, world)
     act(live, world.west_leader, {"do": "end_turn"})
