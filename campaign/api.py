@@ -59,10 +59,14 @@ class CampaignView(APIView):
 
     def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
         super().initial(request, *args, **kwargs)
-        campaign = (
-            Campaign.objects.filter(slug=kwargs.get("slug", "")).select_related("current_faction").first()
-        )
-        if campaign is None or not permissions.can_read_campaign(request.user, campaign):
+        self.load_campaign(kwargs.get("slug", ""))
+
+    def load_campaign(self, slug: str) -> None:
+        """``self.campaign``, or 404 if there is none by that slug or the user may not read it."""
+        campaign = selectors.campaign_for_reader(slug=slug, user=self.request.user)
+        if campaign is None or not permissions.can_read_campaign(
+            self.request.user, campaign, member=campaign.reader_is_member
+        ):
             raise NotFound(str(CAMPAIGN_NOT_FOUND))
         self.campaign = campaign
 

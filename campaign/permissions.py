@@ -22,13 +22,15 @@ def is_member(user: Any, campaign: Campaign) -> bool:
     return _membership(user, campaign.pk) is not None
 
 
-def can_read_campaign(user: Any, campaign: Campaign) -> bool:
-    """Public campaigns are open to everybody; private ones to their members and site superusers."""
+def can_read_campaign(user: Any, campaign: Campaign, *, member: bool | None = None) -> bool:
+    """Public campaigns are open to everybody; private ones to their members and site superusers.
+
+    ``member`` says whether the user has a membership there, when the caller has read it already."""
     if campaign.is_public:
         return True
     if _is_authenticated(user) and user.is_superuser:
         return True
-    return is_member(user, campaign)
+    return is_member(user, campaign) if member is None else member
 
 
 def can_moderate(user: Any, campaign: Campaign) -> bool:
@@ -49,12 +51,15 @@ def can_lead_faction(user: Any, faction: Faction) -> bool:
         return True
     # One membership row answers both "moderator" and "leader by membership"; the leader commander last.
     membership = _membership(user, faction.campaign_id)
-    if membership is not None and (
-        membership.role == Membership.Role.MODERATOR
-        or (membership.role == Membership.Role.LEADER and membership.faction_id == faction.id)
-    ):
+    if membership is not None and _leads_by_membership(membership.role, membership.faction_id, faction.id):
         return True
     return faction.leader_id is not None and faction.leader is not None and faction.leader.user_id == user.id
+
+
+def _leads_by_membership(role: str | None, member_faction_id: int | None, faction_id: int) -> bool:
+    return role == Membership.Role.MODERATOR or (
+        role == Membership.Role.LEADER and member_faction_id == faction_id
+    )
 
 
 def can_act_for_faction(user: Any, faction: Faction) -> bool:
@@ -76,3 +81,23 @@ def can_command_army(user: Any, army: Any) -> bool:
     if army.commander.user_id is not None and army.commander.user_id == user.id:
         return True
     return can_lead_faction(user, army.faction)
+
+
+def can_command_army_as_read(
+    user: Any,
+    *,
+    faction_id: int,
+    commander_user_id: int | None,
+    leader_user_id: int | None,
+    membership: tuple[str, int | None] | None,
+) -> bool:
+    """``can_command_army`` from what the caller has read already: the users of the army's commander and of
+    its faction's leader commander, and the user's (role, faction) in the campaign (the move reads them with
+    the army, in one query)."""
+    if not _is_authenticated(user):
+        return False
+    if user.is_superuser or (commander_user_id is not None and commander_user_id == user.id):
+        return True
+    if membership is not None and _leads_by_membership(membership[0], membership[1], faction_id):
+        return True
+    return leader_user_id is not None and leader_user_id == user.id

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from campaign.models import Campaign, Faction, LogEntry, Membership, Relation
 
@@ -15,6 +15,20 @@ def membership_of(*, user: Any, campaign: Campaign) -> Membership | None:
     if user is None or not getattr(user, "is_authenticated", False):
         return None
     return Membership.objects.filter(campaign=campaign, user=user).select_related("faction").first()
+
+
+def campaign_for_reader(*, slug: str, user: Any) -> Campaign | None:
+    """The campaign by slug, with its acting faction, and ``reader_is_member``: whether the user has a role
+    there (read in the same query; None when not needed: anonymous users and superusers)."""
+    campaigns = Campaign.objects.filter(slug=slug).select_related("current_faction").order_by()
+    if user is not None and getattr(user, "is_authenticated", False) and not user.is_superuser:
+        campaigns = campaigns.annotate(
+            reader_is_member=Exists(Membership.objects.filter(campaign=OuterRef("pk"), user=user))
+        )
+    campaign = campaigns.first()
+    if campaign is not None and not hasattr(campaign, "reader_is_member"):
+        campaign.reader_is_member = None
+    return campaign
 
 
 def campaign_visible_to(*, user: Any) -> QuerySet[Campaign]:

@@ -5,12 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from drf_spectacular.utils import extend_schema
-from rest_framework.exceptions import ValidationError
+from rest_framework.exceptions import APIException, ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.views import APIView
 
 from campaign import permissions
 from campaign.api import READ_ERRORS, CampaignView, errors
+from campaign.serializers import MAX_ID
 from strategic import selectors, services
 from strategic.models import Army, Battle, Province, Unit, UnitType
 from strategic.serializers import (
@@ -272,10 +274,37 @@ class ArmyCommanderView(ArmyView):
 class ArmyMoveView(ArmyView):
     """Move an army (S5–S7)."""
 
+    def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
+        if request.method != "POST":
+            super().initial(request, *args, **kwargs)
+            return
+        # A move order finds its campaign under the service's lock (``army_move_order``): one query fewer on
+        # the hot path. Whatever that path does not take is answered by ``load_campaign`` and the rest below.
+        APIView.initial(self, request, *args, **kwargs)
+
     @extend_schema(request=ArmyMoveIn, responses=errors({200: MoveOut}))
     def post(self, request: Request, slug: str, pk: int) -> Response:
         """Its commander, its faction's leader or a moderator moves it; answers what the move did."""
+        body_error: APIException | None = None
+        try:
+            order = _plain_move_order(request.data, pk)
+        except APIException as error:  # a body that does not parse: answered after the 404s, as ever
+            order, body_error = None, error
+        if order is not None:
+            # The hot path: a well-formed order goes straight to the service. An unknown or unreadable campaign,
+            # army or destination falls through to the answers below (404, then 403 before 400).
+            try:
+                outcome = services.army_move_order(
+                    actor=request.user, campaign_slug=slug, army_id=pk, **order
+                )
+            except services.UnknownInOrder:
+                pass
+            else:
+                return Response(move_out_data(outcome))
+        self.load_campaign(slug)
         army = self.army(pk)
+        if body_error is not None:
+            raise body_error
         serializer = ArmyMoveIn(data=request.data, context=self.get_serializer_context())
         if not serializer.is_valid():
             # The service checks who may order the army; bad input must still answer 403 before 400.
@@ -283,6 +312,21 @@ class ArmyMoveView(ArmyView):
             raise ValidationError(serializer.errors)
         outcome = services.army_move(actor=request.user, army=army, **serializer.validated_data)
         return Response(move_out_data(outcome))
+
+
+def _plain_id(value: Any) -> bool:
+    return type(value) is int and 1 <= value <= MAX_ID
+
+
+def _plain_move_order(data: Any, army_id: int) -> dict[str, Any] | None:
+    """The ids of a move order whose body ``ArmyMoveIn`` would accept as it stands (integer ids in range),
+    else None: such a body is validated by the serializer, which names the bad field."""
+    if not isinstance(data, dict) or not _plain_id(army_id):
+        return None
+    destination, version = data.get("destination"), data.get("expected_version")
+    if not _plain_id(destination) or not (version is None or _plain_id(version)):
+        return None
+    return {"destination_id": destination, "expected_version": version}
 
 
 class ArmyDestinationsView(ArmyView):

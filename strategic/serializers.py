@@ -356,7 +356,11 @@ def move_out_data(outcome: Any) -> dict[str, Any]:
             "must_retreat": army.must_retreat,
             "morale_penalty": army.morale_penalty,
             "version": army.version,
-            "units": [unit.pk for unit in army.units.all()],
+            "units": (
+                list(outcome.unit_ids)
+                if getattr(outcome, "unit_ids", None) is not None
+                else [unit.pk for unit in army.units.all()]
+            ),
         },
         "province": outcome.province.pk,
         "battle": BattleOut(outcome.battle).data if outcome.battle is not None else None,

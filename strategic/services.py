@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
-from django.db.models import prefetch_related_objects
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -26,8 +25,8 @@ from strategic._common import (  # messages re-exported for callers and tests
     NEEDS_COMMANDER,
     OTHER_FACTION,
     lock_armies,
-    lock_army,
     lock_campaign,
+    lock_campaign_for_order,
     require_login,
     touch,
 )
@@ -56,13 +55,7 @@ from strategic.map_services import (  # noqa: F401  (re-exported: the moderator'
     unit_type_update,
 )
 from strategic.models import Army, Battle, Border, Province, Unit, UnitType
-from strategic.selectors import (
-    army_in_unresolved_battle,
-    battlefield_terrain,
-    entry_kind,
-    move_facts,
-    relations_of,
-)
+from strategic.selectors import MoveRead, army_in_unresolved_battle, entry_of, move_read
 
 NEEDS_LEADER = _("Only the faction's leader or a moderator may change its armies (S2).")
 ROSTER_LOCKED = _("The moderator has locked this faction's army assignment (S2).")
@@ -99,6 +92,7 @@ class MoveOutcome:
     army: Army
     province: Province
     battle: Battle | None = None
+    unit_ids: tuple[int, ...] | None = None  # the army's units, when the move has read them
 
 
 def location_of(unit: Unit) -> Province:
@@ -380,6 +374,11 @@ def army_commander_set(*, actor: Any, army: Army, commander: Commander) -> Army:
     return army
 
 
+class UnknownInOrder(Exception):
+    """A move order by ids names a campaign the actor may not read, or an army or a destination that campaign
+    does not have: the API then answers 404 or 400 as for any unknown id. Raised before any check or change."""
+
+
 @transaction.atomic
 def army_move(
     *, actor: Any, army: Army, destination: Province, expected_version: int | None = None
@@ -391,8 +390,59 @@ def army_move(
     """
     require_login(actor)
     campaign = lock_campaign(army.campaign_id)
-    army = lock_army(army.pk)
-    if not permissions.can_command_army(actor, army):
+    read = move_read(
+        campaign_id=campaign.pk, army_id=army.pk, destination_id=destination.pk, user_id=actor.pk
+    )
+    if read is None or read.destination is None:
+        raise Army.DoesNotExist() if read is None else Province.DoesNotExist()
+    return _army_move(
+        actor=actor, campaign=campaign, read=read, destination=destination, expected_version=expected_version
+    )
+
+
+@transaction.atomic
+def army_move_order(
+    *, actor: Any, campaign_slug: str, army_id: int, destination_id: int, expected_version: int | None = None
+) -> MoveOutcome:
+    """``army_move`` by ids, as the API receives the order: the campaign, the army and the destination are
+    read under the lock with what the checks need. ``UnknownInOrder`` (nothing checked or changed) unless
+    the campaign is one the actor may read and the army and the destination are its own."""
+    require_login(actor)
+    campaign = lock_campaign_for_order(slug=campaign_slug)
+    if campaign is None:
+        raise UnknownInOrder()
+    read = move_read(
+        campaign_id=campaign.pk, army_id=army_id, destination_id=destination_id, user_id=actor.pk
+    )
+    if (
+        read is None
+        or read.destination is None
+        or read.destination.campaign_id != campaign.pk
+        or not permissions.can_read_campaign(actor, campaign, member=read.membership is not None)
+    ):
+        raise UnknownInOrder()
+    return _army_move(
+        actor=actor,
+        campaign=campaign,
+        read=read,
+        destination=read.destination,
+        expected_version=expected_version,
+    )
+
+
+def _army_move(
+    *, actor: Any, campaign: Campaign, read: MoveRead, destination: Province, expected_version: int | None
+) -> MoveOutcome:
+    """The checks and writes of a move, on what ``move_read`` read under the campaign's lock."""
+    army = read.army
+    allowed = permissions.can_command_army_as_read(
+        actor,
+        faction_id=army.faction_id,
+        commander_user_id=read.commander_user_id,
+        leader_user_id=read.leader_user_id,
+        membership=read.membership,
+    )
+    if not allowed:
         raise Forbidden(str(NEEDS_COMMANDER))
     if expected_version is not None and expected_version != army.version:
         raise Conflict(str(STALE_VERSION), field="expected_version")
@@ -404,28 +454,26 @@ def army_move(
         raise Conflict(str(ALREADY_MOVED), rule="S5")
     if army.must_retreat:
         raise Conflict(str(MUST_RETREAT), rule="S10")
-    facts = move_facts(army=army, destination=destination)
-    if facts.in_battle:
+    if read.in_battle:
         raise Conflict(str(IN_BATTLE), rule="S7")
-    # The units read once serve the S2 check and the answer (the move does not change them).
-    prefetch_related_objects([army], "units")
-    if not army.units.all():
+    if not read.unit_ids:
         raise Conflict(str(EMPTY_ARMY), rule="S2")
-    if destination.campaign_id != campaign.pk:
+    if read.destination.campaign_id != campaign.pk:
         raise ServiceError(str(NOT_ADJACENT), field="destination", rule="S5")
-    origin = army.province
-    if destination.pk == origin.pk:
+    origin_id = army.province_id
+    if destination.pk == origin_id:
         raise ServiceError(str(SAME_PROVINCE), field="destination", rule="S5")
-    if facts.border is None:
+    if read.border is None:
         raise ServiceError(str(NOT_ADJACENT), field="destination", rule="S5")
-    if facts.border == Border.Kind.IMPASSABLE:
+    if read.border == Border.Kind.IMPASSABLE:
         raise ServiceError(str(IMPASSABLE), field="destination", rule="S5")
-    entry = entry_kind(
-        campaign=campaign,
-        faction=army.faction,
-        province=destination,
-        relations=relations_of(faction=army.faction),
-        battle_pending=facts.battle_pending,
+    controller_before = read.destination.controller_id
+    entry = entry_of(
+        faction_id=army.faction_id,
+        controller_id=controller_before,
+        counts=read.counts,
+        relations=read.relations,
+        battle_pending=read.battle_pending,
     )
     if entry.kind == "third_power":
         raise ServiceError(str(THIRD_POWER), field="destination", rule="S7")
@@ -443,37 +491,37 @@ def army_move(
         data={
             "army": army.pk,
             "faction": army.faction_id,
-            "from": origin.code,
-            "to": destination.code,
-            "border": facts.border,
+            "from": read.origin_code,
+            "to": read.destination.code,
+            "border": read.border,
         },
     )
+    unit_ids = tuple(read.unit_ids)
     if entry.kind == "capture":
-        before = destination.controller_id
-        Province.objects.filter(pk=destination.pk).update(controller=army.faction)
-        destination.controller = army.faction
+        Province.objects.filter(pk=destination.pk).update(controller_id=army.faction_id)
+        destination.controller_id = army.faction_id
         log_append(
             campaign=campaign,
             kind="province_captured",
             actor=actor,
             rule="S6",
             data={
-                "province": destination.code,
+                "province": read.destination.code,
                 "faction": army.faction_id,
-                "before": before,
+                "before": controller_before,
                 "army": army.pk,
             },
         )
-        return MoveOutcome("captured", army, destination)
+        return MoveOutcome("captured", army, destination, unit_ids=unit_ids)
     if entry.kind == "battle":
         battle = Battle.objects.create(
             campaign=campaign,
             turn=campaign.turn,
             province=destination,
-            origin=origin,
-            terrain=battlefield_terrain(source=origin, target=destination),
+            origin_id=origin_id,
+            terrain=read.battlefield_terrain,
             attacker_army=army,
-            attacker_faction=army.faction,
+            attacker_faction_id=army.faction_id,
             defender_faction_id=entry.defender_id,
         )
         log_append(
@@ -483,13 +531,13 @@ def army_move(
             rule="S7",
             data={
                 "battle": battle.pk,
-                "province": destination.code,
-                "origin": origin.code,
+                "province": read.destination.code,
+                "origin": read.origin_code,
                 "terrain": battle.terrain,
                 "attacker_army": army.pk,
                 "attacker": army.faction_id,
                 "defender": entry.defender_id,
             },
         )
-        return MoveOutcome("battle", army, destination, battle)
-    return MoveOutcome("moved", army, destination)
+        return MoveOutcome("battle", army, destination, battle, unit_ids=unit_ids)
+    return MoveOutcome("moved", army, destination, unit_ids=unit_ids)
