@@ -3,9 +3,11 @@ unknown or private campaign and an unknown army, 403 before 400, the field named
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 import pytest
+from django.utils import timezone
 
 from campaign.models import Campaign
 from campaign.services import economic_phase_end
@@ -115,3 +117,15 @@ def test_s8_a_second_army_entering_the_same_battle_province_is_told_to_support(e
     refused = _post(w.east_leader, f"armies/{second.pk}/move/", {"destination": w.dalmatia.pk})
     assert (first.json()["kind"], refused.status_code, refused.json()["rule"]) == ("battle", 409, "S8")
     assert Battle.objects.filter(province=w.dalmatia).count() == 1
+
+
+@pytest.mark.parametrize(("seconds", "status"), [(-1, 409), (3600, 200)])  # deadline passed / still ahead
+def test_s4_an_order_after_the_factions_deadline_is_409(east_turn: Any, seconds: int, status: int) -> None:
+    deadline = timezone.now() + timedelta(seconds=seconds)
+    Campaign.objects.filter(pk=east_turn.campaign.pk).update(faction_deadline=deadline)
+    response = _post(
+        east_turn.east_general, f"armies/{east_turn.east_army.pk}/move/", {"destination": east_turn.moesia.pk}
+    )
+    assert response.status_code == status
+    if status == 409:
+        assert response.json() == {"detail": str(services.TIME_UP), "rule": "S4"}
