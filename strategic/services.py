@@ -80,6 +80,7 @@ UNITS_NOT_IN_ARMY = _("Every unit must belong to the army being split (S2).")
 SPLIT_ALL = _("Leave at least one unit in the army being split (S2).")
 MERGE_ITSELF = _("An army cannot be merged into itself.")
 DISPLACED = _("This commander is displaced and out of command (R1.4).")
+CAPTURED = _("This commander is held captive and cannot take command until a moderator releases him (Q5).")
 NAME_REQUIRED = _("Give a name.")
 NO_PROVINCE = _("Choose a province: the faction has no capital.")
 
@@ -126,6 +127,8 @@ def _check_reorganise(
 def _check_commander(commander: Commander, faction: Faction, field: str = "commander") -> None:
     if commander.faction_id != faction.pk:
         raise ServiceError(str(OTHER_FACTION), field=field, rule="S2")
+    if commander.captured_by_id is not None:  # a captive is displaced too: say why he is out of command
+        raise ServiceError(str(CAPTURED), field=field, rule="Q5")
     if commander.displaced:
         raise ServiceError(str(DISPLACED), field=field, rule="R1.4")
 

@@ -91,6 +91,24 @@ class CaptureTests(TestCase):
         self.assertContains(page, "captured, held by Eastern Roman Empire")
         self.assertNotContains(page, 'name="reason"')  # the release form is the moderator's
 
+    def test_q5_a_captive_offered_command_is_refused_for_his_captivity_not_as_displaced(self) -> None:
+        self.resolve()
+        Campaign.objects.filter(pk=self.campaign.pk).update(current_faction=faction(self.campaign, "huns"))
+        client = self.client
+        client.force_login(user("moderator"))
+        host = army(self.campaign, "Host of Attila")
+        answer = client.post(f"/api/campaigns/{self.campaign.slug}/armies/{host.pk}/commander/",
+                             {"commander": commander(self.campaign, "Attila").pk}, content_type="application/json",
+                             HTTP_ACCEPT_LANGUAGE="en")
+        self.assertEqual((answer.status_code, answer.json()["rule"], answer.json()["detail"]), (
+            400, "Q5", "This commander is held captive and cannot take command until a moderator releases him (Q5)."))
+        answer = client.post(f"/api/campaigns/{self.campaign.slug}/armies/{host.pk}/commander/",
+                             {"commander": commander(self.campaign, "Attila").pk}, content_type="application/json",
+                             HTTP_ACCEPT_LANGUAGE="ru")
+        self.assertEqual(answer.json()["detail"], "Этот командующий в плену и не может принять командование, пока "
+                                                  "модератор его не освободит (Q5).")
+        self.assertEqual(army(self.campaign, "Host of Attila").commander.name, "Bleda")
+
     def test_a_leader_who_was_not_in_the_battle_is_not_captured(self) -> None:
         # Only loose Hunnic units defend Dacia: Attila lends his Strategy from afar (Q1) and stays free.
         host = army(self.campaign, "Host of Attila")
