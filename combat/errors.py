@@ -30,7 +30,7 @@ class IllegalAction(CombatError):
     a player understands, in English. ``code`` names the refusal itself (one per sentence, stable, since
     a rule id may stand for several) and ``params`` holds the values the sentence was built from (unit
     ids, cells, numbers, sides as their values, a nested refusal as ``code`` + ``params``), so that a
-    caller can say it again in another language (``tactical.refusals``). The state is never changed.
+    caller can say it again in another language (``campaign.refusals``). The state is never changed.
     """
 
     def __init__(self, rule: str, reason: str, *, code: str = "", params: Mapping[str, Any] | None = None) -> None:

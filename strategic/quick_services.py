@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy as _
 from campaign import permissions
 from campaign.errors import Conflict, Forbidden, ServiceError
 from campaign.models import Campaign, Commander
+from campaign.refusals import sentence
 from campaign.services import NEEDS_LOGIN, NEEDS_MODERATOR, log_append
 from combat.dice import SeededDice, seed_commitment
 from combat.errors import IllegalAction, InvalidAction
@@ -131,7 +132,7 @@ def quick_battle_resolve(*, actor: Any, battle: Battle, skill: str, open_field: 
     try:
         result = resolve_quick_battle(quick, SeededDice(seed))
     except IllegalAction as exc:
-        raise Conflict(str(QUICK_REFUSED % {"rule": exc.rule, "reason": exc.reason}), rule=exc.rule) from exc
+        raise Conflict(str(QUICK_REFUSED % {"rule": exc.rule, "reason": sentence(exc)}), rule=exc.rule) from exc
     except InvalidAction as exc:
         raise ServiceError(str(QUICK_MALFORMED % {"field": exc.field, "message": exc.message})) from exc
     for number, roll in enumerate(result.rolls):

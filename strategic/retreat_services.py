@@ -8,7 +8,6 @@ who asks, lock the rows, execute the engine's result on the database and log eve
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
@@ -20,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from campaign import permissions
 from campaign.errors import Conflict, Forbidden, ServiceError
 from campaign.models import Campaign
+from campaign.refusals import sentence
 from campaign.services import NEEDS_LOGIN, NEEDS_MODERATOR, log_append
 from combat.errors import IllegalAction, InvalidAction
 from combat.politics import SupportChange
@@ -137,9 +137,8 @@ def retreat_sweep(*, now: datetime | None = None) -> int:
 
 def _engine_error(exc: IllegalAction | InvalidAction, names: dict[str, str]) -> ServiceError:
     if isinstance(exc, IllegalAction):
-        # The engine names provinces by code: the reader sees their names.
-        reason = re.sub(r"\b[a-z][a-z0-9_-]*\b", lambda m: names.get(m.group(0), m.group(0)), exc.reason)
-        return Conflict(str(RETREAT_REFUSED % {"rule": exc.rule, "reason": reason}), rule=exc.rule)
+        # The engine names provinces by code: the reader sees their names, in his language.
+        return Conflict(str(RETREAT_REFUSED % {"rule": exc.rule, "reason": sentence(exc, names)}), rule=exc.rule)
     return ServiceError(str(RETREAT_MALFORMED % {"field": exc.field, "message": exc.message}), field="choice")
 
 

@@ -1,173 +1,25 @@
-"""Refusals of the rules engine in the player's language (issue 4).
-
-The engine (``combat/``, no Django) refuses with an English sentence, a rule id, a stable ``code`` and the
-``params`` the sentence was built from (``combat.errors.IllegalAction``). Here every code has its sentence
-as a gettext message with ``%(name)s`` placeholders, said again in the active language, with the units'
-names instead of their engine ids. A code missing here falls back to the engine's English sentence
-(tests/tactical/test_refusals.py checks that every code the engine raises is listed).
-
-Like the engine's, a sentence starts in lower case and has no full stop: the board shows it after
-"Rule T6: ". A side has a second form, ``%(side_of)s`` ("the turn of the ..."), for languages that decline it:
-a sentence uses one of the two in every language, since its translation must use the same placeholders.
-"""
+"""Refusals of a live battle in the player's language: the engine's refusal said from the catalogue
+(``campaign.refusals``) with the units' names from the battle's roster instead of their engine ids."""
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Mapping
 from typing import Any
 
-from django.utils.functional import Promise
-from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext_lazy, pgettext_lazy
-
+from campaign.refusals import sentence as catalogue_sentence
 from combat.errors import IllegalAction
 
-log = logging.getLogger(__name__)
 
-UNIT_PARAMS = ("unit", "target")
-SIDE_PARAMS = ("side", "turn")
-
-SIDES: dict[str, tuple[Promise, Promise]] = {
-    "attacker": (_("attacker"), pgettext_lazy("genitive: the turn of the ...", "attacker")),
-    "defender": (_("defender"), pgettext_lazy("genitive: the turn of the ...", "defender")),
-}
-FEATURES: dict[str, Promise] = {"river": _("river"), "swamp": _("swamp"), "gorge": _("gorge"), "wall": _("wall")}
-FACINGS: dict[str, Promise] = {
-    "N": pgettext_lazy("turn to", "north"),
-    "E": pgettext_lazy("turn to", "east"),
-    "S": pgettext_lazy("turn to", "south"),
-    "W": pgettext_lazy("turn to", "west"),
-}
-
-CATALOGUE: dict[str, Promise] = {
-    # the battle and its phases (T1, T6, T10, T11)
-    "battle_over": _("the battle is over; no further action is accepted"),
-    "not_begun": _("the battle has not begun: the sides are still deploying"),
-    "already_begun": _("the battle has already begun"),
-    "deployment_over": _("deployment is over"),
-    "not_your_turn": _("it is the %(side_of)s's turn"),
-    "no_window": _("no interception window is open"),
-    "window_of_other_side": _("the interception window belongs to the %(side)s"),
-    # deployment (T1) and reinforcements (T9.6)
-    "side_ready": _("the %(side)s has already finished deploying"),
-    "deploy_off_rows": _("the %(side)s deploys in rows y = %(first)s..%(last)s"),
-    "units_undeployed": _("deploy every unit first: %(units)s"),
-    "no_free_cell": _("no free cell is left in the deployment rows"),
-    "reinforcement_deploy": _("%(unit)s is a reinforcement; it arrives in round %(round)s"),
-    "not_reinforcement": _("%(unit)s is not a reinforcement waiting to arrive"),
-    "reinforcement_too_early": _("reinforcements arrive in round %(round)s"),
-    "cell_off_field": _("(%(x)s, %(y)s) is off the field"),
-    "cell_impassable": _("(%(x)s, %(y)s) is an impassable %(feature)s"),
-    "cell_occupied": _("(%(x)s, %(y)s) is occupied by %(unit)s"),
-    # the unit acting (T6, T10.3)
-    "unit_not_on_field": _("%(unit)s is not on the field"),
-    "unit_of_other_side": _("%(unit)s belongs to the %(side_of)s; it is the %(turn_of)s's turn"),
-    "unit_restricted": _("%(unit)s intercepted and may neither move nor turn in this turn"),
-    "unit_in_melee": _("%(unit)s is in melee"),
-    # moving, turning, withdrawing (T4, T6, T8.1, T11)
-    "path_past_contact": _("the move ends on contact; step %(step)s to (%(x)s, %(y)s) goes on after it"),
-    "path_not_step": _("step %(step)s to (%(x)s, %(y)s) is not one orthogonal step from (%(from_x)s, %(from_y)s)"),
-    "path_off_field": _("step %(step)s to (%(x)s, %(y)s) leaves the field; only a withdrawal (T11) may do that"),
-    "path_impassable": _("step %(step)s to (%(x)s, %(y)s) enters an impassable %(feature)s"),
-    "path_occupied": _("step %(step)s to (%(x)s, %(y)s) enters a cell occupied by %(unit)s"),
-    "path_stays_in_contact": _(
-        "a unit in melee must step out of contact first; step %(step)s to (%(x)s, %(y)s) stays in contact"),
-    "path_too_costly": _("step %(step)s to (%(x)s, %(y)s) needs %(cost)s points; %(unit)s has %(points)s"),
-    "turn_too_costly": _("turning %(unit)s to %(facing)s needs %(cost)s points; it has %(points)s"),
-    "withdraw_off_edge": _("%(unit)s can leave the field only from its own edge row (y = %(row)s)"),
-    "withdraw_into_contact": _("the move of %(unit)s ends on contact; it cannot step off the field"),
-    "withdraw_too_costly": _("stepping off the field needs %(cost)s points; %(unit)s has %(points)s"),
-    # missiles (T9)
-    "no_missile": _("%(unit)s does not shoot"),
-    "shooter_in_melee": _("%(unit)s is in melee and cannot shoot"),
-    "already_shot": _("%(unit)s has already shot in this turn"),
-    "no_arrows": _("%(unit)s has no arrows left"),
-    "target_not_enemy": _("%(target)s is not an enemy of %(unit)s"),
-    "out_of_range": _("%(target)s is out of %(unit)s's range"),
-    # interception (T10)
-    "interceptor_of_other_side": _("%(unit)s belongs to the %(side_of)s, not to the side intercepting"),
-    "cannot_intercept": _("%(unit)s cannot intercept %(target)s: %(because)s"),
-    "cannot_intercept_by_volley": _("%(unit)s cannot intercept %(target)s by volley: %(because)s"),
-    "cannot_reach": _("%(unit)s cannot reach %(target)s: %(because)s"),
-    "interception_short": _("%(unit)s's path does not end in contact with %(target)s"),
-    "intercepted_already": _("%(unit)s intercepted and may not intercept again in this turn"),
-    "target_not_enemy_on_field": _("%(target)s is not an enemy unit on the field"),
-    "target_engaged_at_start": _("%(target)s was already in melee when its side's turn began"),
-    "target_not_in_melee": _("%(target)s is not in melee"),
-    # the quick battle (Q6) and the retreat (R1–R5), for the strategic pages
-    "quick_siege_without_storm": _("in a siege the quick battle applies only when the attacker storms the city"),
-    "retreat_no_border": _("%(from)s and %(to)s do not share a border"),
-    "retreat_border_kind": _("a retreat may not cross the %(border)s border from %(from)s to %(to)s"),
-    "retreat_attacker_origin": _("the attacker must first retreat into %(province)s"),
-    "retreat_defender_origin": _("the defender may not enter %(province)s, where the attacker came from"),
-    "retreat_reenter": _("a retreat may not re-enter %(province)s"),
-    "retreat_too_long": _("a retreat may not enter more than %(count)s provinces"),
-    "retreat_end_enemy": _("%(province)s holds enemy units"),
-    "retreat_end_third_power": _("%(province)s holds units of a third power"),
-    "retreat_end_unfriendly": _(
-        "%(province)s is neither under friendly control nor holds more friendly units than the army"),
-    "retreat_not_nearest": _(
-        "%(province)s is farther from the battle than the nearest eligible province (%(nearest)s)"),
-    "retreat_sallied": _("an army that sallied from the city must retreat back into it"),
-    "retreat_no_fortress": _("only a defender may retreat into a friendly fortress city of the battle province"),
-    "retreat_fortress_full": _("the city has room for %(count)s more units"),
-    "retreat_nothing_left": _("every unit went into the city: nothing is left to retreat"),
-    "retreat_split": _("the army may not split: choose a route or a port, not both"),
-    "retreat_required": _("the beaten army must retreat: choose a route or a port"),
-    "retreat_losses": ngettext_lazy("the retreat costs %(count)s unit, %(chosen)s were chosen",
-                                    "the retreat costs %(count)s units, %(chosen)s were chosen", "count"),
-    "retreat_no_sea": _("the army cannot retreat by sea from here"),
-    "retreat_bad_port": _("%(province)s is not a friendly port free of enemy and third-power units"),
-    "retreat_ships_full": _("the ships carry at most %(count)s units"),
-}
-
-
-def _name(value: Any, roster: Mapping[str, Any]) -> str:
-    entry = roster.get(value) if isinstance(value, str) else None
-    if isinstance(entry, Mapping):
-        entry = entry.get("name")
-    return str(entry) if entry else str(value)
-
-
-def _values(params: Mapping[str, Any], roster: Mapping[str, Any]) -> dict[str, Any]:
-    """The params as the sentence shows them: names for unit ids, words for sides, features and facings."""
-    values: dict[str, Any] = {}
-    for key, value in params.items():
-        if key in UNIT_PARAMS:
-            value = _name(value, roster)
-        elif key == "units":
-            value = ", ".join(_name(v, roster) for v in value)
-        elif key == "nearest":
-            value = ", ".join(map(str, value)) or _("none within reach")
-        elif key in SIDE_PARAMS and value in SIDES:
-            values[f"{key}_of"] = str(SIDES[value][1])
-            value = SIDES[value][0]
-        elif key == "feature" and value in FEATURES:
-            value = FEATURES[value]
-        elif key == "facing" and value in FACINGS:
-            value = FACINGS[value]
-        elif key == "because" and isinstance(value, Mapping):
-            value = say(value.get("code", ""), value.get("params") or {}, roster=roster)
-        values[key] = str(value) if isinstance(value, Promise) else value
-    return values
-
-
-def say(code: str, params: Mapping[str, Any], *, roster: Mapping[str, Any] | None = None,
-        fallback: str | None = None) -> str:
-    """The sentence of ``code`` in the active language, or ``fallback`` (the engine's) if it has none."""
-    message = CATALOGUE.get(code)
-    if message is None:
-        if fallback is None:
-            log.warning("refusal %r has no sentence in tactical.refusals", code)
-        return fallback if fallback is not None else code
-    try:
-        return str(message % _values(params, roster or {}))  # ngettext_lazy picks its form by "count"
-    except (KeyError, TypeError, ValueError):
-        log.warning("refusal %r could not be said with %r", code, params)
-        return fallback if fallback is not None else str(message)
+def roster_names(roster: Mapping[str, Any] | None) -> dict[str, str]:
+    """Engine unit id → the name players see (a roster entry is a mapping with ``name``, or the name)."""
+    names = {}
+    for unit, entry in (roster or {}).items():
+        name = entry.get("name") if isinstance(entry, Mapping) else entry
+        if name:
+            names[unit] = str(name)
+    return names
 
 
 def sentence(error: IllegalAction, roster: Mapping[str, Any] | None = None) -> str:
     """The engine's refusal in the active language, with the units' names from ``roster`` (id → entry)."""
-    return say(error.code, error.params, roster=roster, fallback=error.reason)
+    return catalogue_sentence(error, roster_names(roster))

@@ -3,17 +3,24 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.test import TestCase, override_settings
+from django.utils import translation
 
 from campaign.models import Campaign
-from strategic.models import RetreatRecord
+from strategic.models import Battle, Border, RetreatRecord
 from tests.strategic.test_after_battle_scenes import (
     FAST_HASHER,
+    Q6_RU,
+    R1_1_EN,
+    R1_1_RU,
     SLUG,
     army,
     aspar_attacks_dacia,
     fregellae,
     load,
+    province,
     user,
 )
 
@@ -33,6 +40,14 @@ class RetreatApiTests(TestCase):
     def setUp(self) -> None:
         self.scene = fregellae(self.campaign)
         self.url = f"{BASE}/armies/{self.scene.thrace.pk}/retreat/"
+        self.addCleanup(translation.deactivate)  # a request in Russian leaves it active in this thread
+
+    def refused(self, route: list[str], **headers: Any) -> tuple[int, str, str]:
+        """Aspar's choice of ``route``, refused: the status, the rule and the sentence."""
+        self.client.force_login(user("aspar"))
+        answer = self.client.post(self.url, {"route": route}, content_type="application/json", **headers)
+        self.assertEqual(army(self.campaign, "Army of Thrace").province.code, "dacia")
+        return answer.status_code, answer.json()["rule"], answer.json()["detail"]
 
     def test_the_options_name_the_battle_side_and_routes(self) -> None:
         body = self.client.get(self.url).json()
@@ -53,6 +68,30 @@ class RetreatApiTests(TestCase):
         response = self.client.post(self.url, {"route": ["dalmatia"]}, content_type="application/json")
         self.assertEqual((response.status_code, response.json()["rule"]), (409, "R1.1"))
         self.assertEqual(army(self.campaign, "Army of Thrace").province.code, "dacia")
+
+    def test_r1_1_is_refused_in_russian_for_a_russian_browser(self) -> None:
+        self.assertEqual(self.refused(["dalmatia"], HTTP_ACCEPT_LANGUAGE="ru"), (409, "R1.1", R1_1_RU))
+
+    def test_r1_1_is_refused_in_the_language_chosen_on_the_site(self) -> None:
+        self.client.cookies["django_language"] = "ru"  # what the language switch keeps; wins over the browser's
+        self.assertEqual(self.refused(["dalmatia"], HTTP_ACCEPT_LANGUAGE="en"), (409, "R1.1", R1_1_RU))
+
+    def test_r1_1_is_refused_in_english(self) -> None:
+        self.assertEqual(self.refused(["dalmatia"], HTTP_ACCEPT_LANGUAGE="en"), (409, "R1.1", R1_1_EN))
+
+    def test_r1_3_provinces_without_a_border_are_named_in_russian(self) -> None:
+        self.assertEqual(self.refused(["britannia"], HTTP_ACCEPT_LANGUAGE="ru"), (
+            409, "R1.3", "Такое отступление невозможно (R1.3): Дакия и Британия не граничат"))
+
+    def test_r1_3_a_rough_border_is_said_in_the_readers_words(self) -> None:
+        dacia, moesia = province(self.campaign, "dacia"), province(self.campaign, "moesia")
+        Border.objects.filter(a__in=[dacia, moesia], b__in=[dacia, moesia]).update(kind=Border.Kind.ROUGH)
+        self.assertEqual(self.refused(["moesia"], HTTP_ACCEPT_LANGUAGE="ru"), (
+            409, "R1.3", ("Такое отступление невозможно (R1.3): отступление не может пересечь границу "
+                          "(пересеченная местность) из провинции Дакия в провинцию Мёзия")))
+        self.assertEqual(self.refused(["moesia"], HTTP_ACCEPT_LANGUAGE="en"), (
+            409, "R1.3", ("This retreat is not allowed (R1.3): a retreat may not cross the rough border from "
+                          "Dacia to Moesia")))
 
     def test_a_malformed_choice_is_400(self) -> None:
         self.client.force_login(user("aspar"))
@@ -123,6 +162,14 @@ class QuickBattleApiTests(TestCase):
         self.client.force_login(user("moderator"))
         self.assertEqual(self.client.post(self.url, {"skill": "luck"}, content_type="application/json")
                          .status_code, 400)
+
+    def test_q6_a_siege_without_storm_is_refused_in_russian(self) -> None:
+        self.addCleanup(translation.deactivate)
+        self.client.force_login(user("moderator"))
+        answer = self.client.post(self.url, {"skill": "strategy", "siege": True}, content_type="application/json",
+                                  HTTP_ACCEPT_LANGUAGE="ru")
+        self.assertEqual((answer.status_code, answer.json()["rule"], answer.json()["detail"]), (409, "Q6", Q6_RU))
+        self.assertEqual(Battle.objects.get(pk=self.battle.pk).status, "pending")
 
     def test_before_resolution_there_is_no_quick_battle_to_read(self) -> None:
         self.assertEqual(self.client.get(self.url).status_code, 404)

@@ -9,11 +9,15 @@ from typing import Any
 
 from django.test import TestCase, override_settings
 from django.urls import reverse
+from django.utils import translation
 
 from campaign.models import Campaign
 from strategic.models import Battle, RetreatRecord
 from tests.strategic.test_after_battle_scenes import (
     FAST_HASHER,
+    Q6_RU,
+    R1_1_EN,
+    R1_1_RU,
     SLUG,
     army,
     aspar_attacks_dacia,
@@ -26,6 +30,13 @@ from tests.strategic.test_after_battle_scenes import (
 
 def _text(response: Any) -> str:
     return html.unescape(re.sub(r"\s+", " ", response.content.decode()))
+
+
+def _error_box(response: Any) -> str:
+    """The page's error as the reader sees it: its rule id, then its sentence."""
+    match = re.search(r'<div class="error-box" role="alert"><p>(.*?)</p>', response.content.decode())
+    assert match is not None, "no error on the page"
+    return html.unescape(re.sub(r"<[^>]+>", "", match.group(1)))
 
 
 @override_settings(PASSWORD_HASHERS=FAST_HASHER)
@@ -81,6 +92,25 @@ class RetreatPageTests(TestCase):
         self.assertEqual(response.status_code, 409)
         self.assertIn('<span class="rule-id" title="Rule">R1.1</span>', response.content.decode())
         self.assertFalse(RetreatRecord.objects.exists())
+
+    def test_a_refused_route_is_said_in_russian_for_a_russian_browser(self) -> None:
+        self.addCleanup(translation.deactivate)  # a request in Russian leaves it active in this thread
+        self.client.force_login(user("aspar"))
+        response = self.client.post(self.choose, {"option": "route:dalmatia"}, HTTP_ACCEPT_LANGUAGE="ru")
+        self.assertEqual((response.status_code, _error_box(response)), (409, f"R1.1 {R1_1_RU}"))
+        self.assertEqual(army(self.campaign, "Army of Thrace").province.code, "dacia")
+
+    def test_a_refused_route_is_said_in_the_language_chosen_on_the_site(self) -> None:
+        self.addCleanup(translation.deactivate)
+        self.client.force_login(user("aspar"))
+        self.client.cookies["django_language"] = "ru"
+        response = self.client.post(self.choose, {"option": "route:dalmatia"}, HTTP_ACCEPT_LANGUAGE="en")
+        self.assertEqual((response.status_code, _error_box(response)), (409, f"R1.1 {R1_1_RU}"))
+
+    def test_a_refused_route_is_said_in_english(self) -> None:
+        self.client.force_login(user("aspar"))
+        response = self.client.post(self.choose, {"option": "route:dalmatia"}, HTTP_ACCEPT_LANGUAGE="en")
+        self.assertEqual((response.status_code, _error_box(response)), (409, f"R1.1 {R1_1_EN}"))
 
     def test_an_unknown_province_gets_400(self) -> None:
         self.client.force_login(user("aspar"))
@@ -166,6 +196,13 @@ class QuickBattlePageTests(TestCase):
         response = self.client.post(self.resolve, {"skill": "strategy", "siege": "1"})
         self.assertEqual(response.status_code, 409)
         self.assertIn('<span class="rule-id" title="Rule">Q6</span>', response.content.decode())
+
+    def test_q6_is_said_in_russian_on_the_page(self) -> None:
+        self.addCleanup(translation.deactivate)
+        self.client.force_login(user("moderator"))
+        self.client.cookies["django_language"] = "ru"
+        response = self.client.post(self.resolve, {"skill": "strategy", "siege": "1"})
+        self.assertEqual((response.status_code, _error_box(response)), (409, f"Q6 {Q6_RU}"))
 
     def test_a_visitor_sees_no_form(self) -> None:
         text = _text(self.client.get(self.url))

@@ -24,6 +24,11 @@ from strategic.services import UnitChange, army_move, battle_result_apply, battl
 
 FAST_HASHER = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 SLUG = "fall-of-the-west"
+# Refusals said from the catalogue (campaign.refusals), provinces by their names.
+R1_1_EN = "This retreat is not allowed (R1.1): the attacker must first retreat into Moesia"
+R1_1_RU = "Такое отступление невозможно (R1.1): нападающий должен сначала отступить в провинцию Мёзия"
+Q6_RU = ("Быстрый бой невозможен (Q6): при осаде быстрое состязание применяется, только когда нападающий "
+         "штурмует город")
 
 
 def user(username: str) -> Any:

@@ -8,6 +8,7 @@ The commanders' skills are set for the test (Aspar Strategy 20, Attila 1 without
 from __future__ import annotations
 
 from django.test import TestCase, override_settings
+from django.utils import translation
 
 from campaign.errors import Conflict, Forbidden, ServiceError
 from campaign.models import Campaign, Commander, LogEntry
@@ -93,6 +94,7 @@ class CaptureTests(TestCase):
 
     def test_q5_a_captive_offered_command_is_refused_for_his_captivity_not_as_displaced(self) -> None:
         self.resolve()
+        self.addCleanup(translation.deactivate)  # the request in Russian leaves it active in this thread
         Campaign.objects.filter(pk=self.campaign.pk).update(current_faction=faction(self.campaign, "huns"))
         client = self.client
         client.force_login(user("moderator"))

@@ -1,10 +1,9 @@
-"""Refusals of the rules in the player's language (issue 4): the catalogue, HTTP and the socket."""
+"""Refusals of a live battle in the player's language (issue 4): units named from the roster, over HTTP and
+the socket. The catalogue itself is tested in tests/campaign/test_refusals.py."""
 
 from __future__ import annotations
 
-import ast
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,16 +13,12 @@ from django.test import Client
 from django.utils import translation
 from rest_framework.test import APIClient
 
-from combat.dice import FixedDice
-from combat.engine import apply
 from combat.errors import IllegalAction
-from combat.scenario import load
 from config.asgi import application
 from tactical.models import LiveBattle
-from tactical.refusals import CATALOGUE, say, sentence
+from tactical.refusals import roster_names, sentence
 from tests.tactical.conftest import units_of
 
-ROOT = Path(__file__).resolve().parents[2]
 TOO_FAR = [[8, 17], [8, 16], [8, 15], [8, 14]]  # from (8, 18) with 3 points on an open field (T4)
 TOO_FAR_EN = "step 4 to (8, 14) needs 4 points; Legio II Italica has 3"
 TOO_FAR_RU = "шагу 4 на (8, 14) нужно очков скорости: 4; у отряда «Legio II Italica» их 3"
@@ -38,57 +33,16 @@ def _named(battle: LiveBattle) -> str:
     return unit
 
 
-# -- the catalogue --------------------------------------------------------------------------------------
+# -- the catalogue with the battle's roster ------------------------------------------------------
 
 
-def _codes_raised() -> dict[str, str]:
-    """Every refusal code written in combat/ and tactical/, with where: ``IllegalAction(..., code=...)``,
-    the interception problems (``Problem(text, code, params)``) and the retreat's end problems (3-tuples)."""
-    codes: dict[str, str] = {}
-    for path in [*sorted((ROOT / "combat").glob("*.py")), *sorted((ROOT / "tactical").glob("*.py"))]:
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
-            where = f"{path.relative_to(ROOT)}:{getattr(node, 'lineno', 0)}"
-            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "IllegalAction":
-                code = next((k.value for k in node.keywords if k.arg == "code"), None)
-                assert code is not None, f"{where}: IllegalAction without a code"
-                if isinstance(code, ast.Constant):  # else a variable: the retreat's end problems, read below
-                    codes[code.value] = where
-            elif isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Problem":
-                codes[node.args[1].value] = where  # type: ignore[attr-defined]
-            elif (isinstance(node, ast.Return) and isinstance(node.value, ast.Tuple) and len(node.value.elts) == 3
-                  and path.name == "retreat_routes.py"):
-                codes[node.value.elts[2].value] = where  # type: ignore[attr-defined]
-    return codes
-
-
-def test_every_code_the_engine_can_raise_has_a_sentence() -> None:
-    codes = _codes_raised()
-    assert len(codes) >= 60
-    assert {code: where for code, where in codes.items() if code not in CATALOGUE} == {}
-
-
-def test_the_catalogue_lists_no_code_that_nothing_raises() -> None:
-    assert sorted(set(CATALOGUE) - set(_codes_raised())) == []
-
-
-EVERY_PARAM = {"unit": "u1", "target": "u2", "units": ["u1", "u2"], "side": "attacker", "turn": "defender",
-               "x": 4, "y": 5, "from_x": 4, "from_y": 6, "step": 2, "cost": 3, "points": 2, "row": 20, "round": 6,
-               "first": 18, "last": 20, "feature": "river", "facing": "E", "type": "Archers", "count": 2,
-               "chosen": 1, "province": "Dacia", "from": "Dacia", "to": "Moesia", "border": "strait",
-               "nearest": ["Thracia"], "because": {"code": "unit_in_melee", "params": {"unit": "u2"}}}
-
-
-@pytest.mark.parametrize("language", ["en", "ru"])
-def test_every_sentence_fills_all_its_placeholders(language: str) -> None:
-    with translation.override(language):
-        said = {code: say(code, EVERY_PARAM, fallback="FALLBACK") for code in CATALOGUE}
-    assert [code for code, text in said.items() if text == "FALLBACK" or "%(" in text] == []
-
-
-def test_an_unknown_code_falls_back_to_the_engines_english_sentence() -> None:
-    with translation.override("ru"):
-        assert sentence(IllegalAction("T6", "something new happened", code="brand_new")) == "something new happened"
+def test_the_rosters_names_stand_for_the_engine_ids_and_an_unnamed_unit_keeps_its_id() -> None:
+    roster = {"u1": {"name": "Sagittarii", "side": "attacker"}, "u2": {"name": ""}, "u3": {"side": "defender"}}
+    assert roster_names(roster) == {"u1": "Sagittarii"}
+    refusal = IllegalAction("T6", "deploy every unit first: u1, u2", code="units_undeployed",
+                            params={"units": ["u1", "u2"]})
+    with translation.override("en"):
+        assert sentence(refusal, roster) == "deploy every unit first: Sagittarii, u2"
 
 
 def test_a_nested_refusal_is_said_inside_the_outer_one_with_names() -> None:
@@ -206,40 +160,3 @@ async def test_without_a_language_the_socket_refuses_in_english(settings: Any, w
     socket = await _socket(live, world.west_leader)
     error = await _refused(socket, {"do": "move", "unit": units_of(live, "defender")[0], "path": [[8, 3]]})
     assert (error["rule"], error["detail"]) == ("T6", "Heavy infantry belongs to the defender; it is the attacker's turn")
-
-
-# -- the engine's own refusals, from the rule case files ---------------------------------------------------
-
-REWORDED = {"turn_too_costly": "the facing as a word (south), not a letter", "no_missile": "without the type's name"}
-
-
-def _case_refusals() -> list[IllegalAction]:
-    """The refusal each case file of tests/combat/cases/ that expects one (exit 3) ends with."""
-    refusals = []
-    for path in sorted((ROOT / "tests" / "combat" / "cases").glob("*.json")):
-        case = json.loads(path.read_text(encoding="utf-8"))
-        if case["expect"]["exit"] != 3:
-            continue
-        state, dice_values, actions, _events = load(case["scenario"])
-        dice = FixedDice(list(dice_values))
-        try:
-            for action in actions:
-                state = apply(state, action, dice).state
-        except IllegalAction as error:
-            refusals.append(error)
-    return refusals
-
-
-def test_the_catalogues_english_is_the_engines_sentence_for_every_case_file_refusal() -> None:
-    refusals = _case_refusals()
-    assert len(refusals) >= 20
-    with translation.override("en"):
-        differ = [(e.code, e.reason, sentence(e)) for e in refusals
-                  if e.code not in REWORDED and sentence(e) != e.reason]
-    assert differ == []
-
-
-def test_every_case_file_refusal_has_a_russian_sentence() -> None:
-    with translation.override("ru"):
-        untranslated = [(e.code, sentence(e)) for e in _case_refusals() if sentence(e) == e.reason]
-    assert untranslated == []

@@ -1,0 +1,149 @@
+"""The catalogue of the engine's refusals (issue 4): every code the engine raises has a sentence, in English
+as the engine says it and in Russian, with every placeholder filled and ids said as names."""
+
+from __future__ import annotations
+
+import ast
+import json
+from pathlib import Path
+
+import pytest
+from django.utils import translation
+
+from campaign.refusals import CATALOGUE, say, sentence
+from combat.dice import FixedDice
+from combat.engine import apply
+from combat.errors import IllegalAction
+from combat.scenario import load
+
+ROOT = Path(__file__).resolve().parents[2]
+SOURCES = ("combat", "strategic", "tactical")
+
+
+# -- every code --------------------------------------------------------------------------------------
+
+
+def _codes_raised() -> dict[str, str]:
+    """Every refusal code written in combat/, strategic/ and tactical/, with where: ``IllegalAction(..., code=...)``,
+    the interception problems (``Problem(text, code, params)``) and the retreat's end problems (3-tuples)."""
+    codes: dict[str, str] = {}
+    for path in [path for source in SOURCES for path in sorted((ROOT / source).glob("*.py"))]:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            where = f"{path.relative_to(ROOT)}:{getattr(node, 'lineno', 0)}"
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "IllegalAction":
+                code = next((k.value for k in node.keywords if k.arg == "code"), None)
+                assert code is not None, f"{where}: IllegalAction without a code"
+                if isinstance(code, ast.Constant):  # else a variable: the retreat's end problems, read below
+                    codes[code.value] = where
+            elif isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Problem":
+                codes[node.args[1].value] = where  # type: ignore[attr-defined]
+            elif (isinstance(node, ast.Return) and isinstance(node.value, ast.Tuple) and len(node.value.elts) == 3
+                  and path.name == "retreat_routes.py"):
+                codes[node.value.elts[2].value] = where  # type: ignore[attr-defined]
+    return codes
+
+
+def test_every_code_the_engine_can_raise_has_a_sentence() -> None:
+    codes = _codes_raised()
+    assert len(codes) >= 60
+    assert {code: where for code, where in codes.items() if code not in CATALOGUE} == {}
+
+
+def test_the_catalogue_lists_no_code_that_nothing_raises() -> None:
+    assert sorted(set(CATALOGUE) - set(_codes_raised())) == []
+
+
+EVERY_PARAM = {"unit": "u1", "target": "u2", "units": ["u1", "u2"], "side": "attacker", "turn": "defender",
+               "x": 4, "y": 5, "from_x": 4, "from_y": 6, "step": 2, "cost": 3, "points": 2, "row": 20, "round": 6,
+               "first": 18, "last": 20, "feature": "river", "facing": "E", "type": "Archers", "count": 2,
+               "chosen": 1, "province": "Dacia", "from": "Dacia", "to": "Moesia", "border": "strait",
+               "nearest": ["Thracia"], "because": {"code": "unit_in_melee", "params": {"unit": "u2"}}}
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_every_sentence_fills_all_its_placeholders(language: str) -> None:
+    with translation.override(language):
+        said = {code: say(code, EVERY_PARAM, fallback="FALLBACK") for code in CATALOGUE}
+    assert [code for code, text in said.items() if text == "FALLBACK" or "%(" in text] == []
+
+
+def test_an_unknown_code_falls_back_to_the_engines_english_sentence() -> None:
+    with translation.override("ru"):
+        assert sentence(IllegalAction("T6", "something new happened", code="brand_new")) == "something new happened"
+
+
+NAMES = {"dacia": "Dacia", "moesia": "Moesia", "thracia": "Thracia"}
+
+
+def test_provinces_are_said_by_their_names_the_nearest_as_a_list() -> None:
+    refusal = IllegalAction("R1.3", "dacia is farther from the battle than the nearest eligible province (moesia, "
+                            "thracia)", code="retreat_not_nearest",
+                            params={"province": "dacia", "nearest": ["moesia", "thracia"]})
+    with translation.override("en"):
+        assert sentence(refusal, NAMES) == (
+            "Dacia is farther from the battle than the nearest eligible province (Moesia, Thracia)")
+    with translation.override("ru"):
+        assert sentence(refusal, {"dacia": "Дакия", "moesia": "Мёзия", "thracia": "Фракия"}) == (
+            "провинция Дакия дальше от места боя, чем ближайшая подходящая (Мёзия, Фракия)")
+
+
+def test_no_nearest_province_is_said_in_words() -> None:
+    with translation.override("ru"):
+        assert say("retreat_not_nearest", {"province": "dacia", "nearest": []}, names=NAMES) == (
+            "провинция Dacia дальше от места боя, чем ближайшая подходящая (в пределах досягаемости нет)")
+
+
+@pytest.mark.parametrize(("border", "english", "russian"), [
+    ("rough", "rough", "пересеченная местность"), ("strait", "strait", "пролив"),
+    ("impassable", "impassable", "непроходимая")])
+def test_a_border_kind_is_a_word_of_the_readers_language(border: str, english: str, russian: str) -> None:
+    params = {"border": border, "from": "dacia", "to": "moesia"}
+    with translation.override("en"):
+        assert say("retreat_border_kind", params, names=NAMES) == (
+            f"a retreat may not cross the {english} border from Dacia to Moesia")
+    with translation.override("ru"):
+        assert say("retreat_border_kind", params, names=NAMES) == (
+            f"отступление не может пересечь границу ({russian}) из провинции Dacia в провинцию Moesia")
+
+
+def test_an_id_without_a_name_is_said_as_it_is() -> None:
+    with translation.override("en"):
+        assert say("retreat_reenter", {"province": "atlantis"}, names=NAMES) == "a retreat may not re-enter atlantis"
+
+
+# -- the engine's own refusals, from the rule case files ---------------------------------------------------
+
+REWORDED = {"turn_too_costly": "the facing as a word (south), not a letter", "no_missile": "without the type's name"}
+
+
+def _case_refusals() -> list[IllegalAction]:
+    """The refusal each case file of tests/combat/cases/ that expects one (exit 3) ends with."""
+    refusals = []
+    for path in sorted((ROOT / "tests" / "combat" / "cases").glob("*.json")):
+        case = json.loads(path.read_text(encoding="utf-8"))
+        if case["expect"]["exit"] != 3:
+            continue
+        state, dice_values, actions, _events = load(case["scenario"])
+        dice = FixedDice(list(dice_values))
+        try:
+            for action in actions:
+                state = apply(state, action, dice).state
+        except IllegalAction as error:
+            refusals.append(error)
+    return refusals
+
+
+def test_the_catalogues_english_is_the_engines_sentence_for_every_case_file_refusal() -> None:
+    refusals = _case_refusals()
+    assert len(refusals) >= 20
+    with translation.override("en"):
+        differ = [(e.code, e.reason, sentence(e)) for e in refusals
+                  if e.code not in REWORDED and sentence(e) != e.reason]
+    assert differ == []
+
+
+def test_every_case_file_refusal_has_a_russian_sentence() -> None:
+    with translation.override("ru"):
+        untranslated = [(e.code, sentence(e)) for e in _case_refusals() if sentence(e) == e.reason]
+    assert untranslated == []
