@@ -57,9 +57,15 @@ class SourceExampleTests(TestCase):
         }])
 
     def test_the_choice_moves_the_army_with_its_health(self) -> None:
-        retreat_choose(actor=user("aspar"), army=self.scene.thrace, route=["moesia"])
-        thrace = army(self.campaign, "Army of Thrace")
+        thrace = self.scene.thrace
+        survivors = [unit(self.campaign, "Legio I Italica").pk, unit(self.campaign, "Scholae Palatinae").pk]
+        retreat_choose(actor=user("aspar"), army=thrace, route=["moesia"])
+        thrace.refresh_from_db()  # the same army row, not one found again by its name
         self.assertEqual((thrace.province.code, thrace.must_retreat), ("moesia", False))
+        # The battle's survivors, hurt as the battle left them (3 of 5 and 4.5 of 5 lines), went with it.
+        self.assertEqual(list(Unit.objects.filter(army=thrace).order_by("pk").values_list(
+            "pk", "name", "health_halves", "province")), [(survivors[0], "Legio I Italica", 6, None),
+                                                          (survivors[1], "Scholae Palatinae", 9, None)])
         self.assertEqual(_health(thrace), [("Legio I Italica", 3.0), ("Scholae Palatinae", 4.5)])
 
     def test_the_supporter_next_door_stays_where_it_is(self) -> None:
