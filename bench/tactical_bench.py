@@ -4,10 +4,16 @@
     python bench/tactical_bench.py embedded     # the embedded mode: SQLite, in-memory layer, file broker
 
 * http: actions over HTTP (the whole move path: lock, deadline, T2 check, engine, store, log, push)
-  beside a baseline endpoint that only locks and updates one row; throughput and p50/p99.
-* fanout: commit → receipt by the last of N watchers (N = 10, 100, 500), beside a bare group_send.
+  beside a baseline endpoint that only locks and updates one row, in alternating slices so that both
+  meet the same load of a shared machine; throughput, p50/p99 and their ratio.
+* fanout: commit → receipt by the last of N watchers (``--sizes``, default 10, 100, 500), beside a bare
+  group_send; the watchers run in a process of their own (``watch``); every message must reach all N.
 * clock: 200 battles whose deadlines fall in the same second: lateness of the timeout, missed, doubled;
-  clock-kill: the same with the worker SIGKILLed a second before the deadline (and started again).
+  clock-kill: the same with a worker SIGKILLed a second before the deadline (and started again);
+  ``--workers 2`` runs two workers as docker-compose.yml does and kills one.
+
+The bench uses its own database ``<DATABASE_URL's name>_tactical_bench`` (dropped and made again) and
+flushes REDIS_URL's db: run it with a database name and a Redis db of your own.
 * embedded: timeouts reach sockets within 1 s with scripts/run's processes (daphne + worker --beat).
 
 Daphne serves ``bench.tactical_bench:application``: the project plus the bench-only baseline endpoint,
@@ -195,42 +201,49 @@ def token(user: Any) -> str:
 # -- http ---------------------------------------------------------------------------------------------
 
 
-class Player(threading.Thread):
-    """Plays one battle over HTTP as fast as it can: three 1-cell steps per unit, then end_turn."""
+class Player:
+    """Plays one battle over HTTP as fast as it can: three 1-cell steps per unit, then end_turn.
 
-    def __init__(self, battle: Any, tokens: dict[str, str], seconds: float, baseline: bool) -> None:
-        super().__init__(daemon=True)
-        self.battle, self.tokens, self.seconds, self.baseline = battle, tokens, seconds, baseline
+    ``play`` runs for a slice of time and may be called again: the game goes on where it stopped.
+    """
+
+    def __init__(self, battle: Any, tokens: dict[str, str], baseline: bool) -> None:
+        self.battle, self.tokens, self.baseline = battle, tokens, baseline
+        self.conns = {side: http.client.HTTPConnection("127.0.0.1", PORT, timeout=30) for side in tokens}
         self.latencies: list[float] = []
         self.errors = 0
+        self.plan = self._requests()
 
-    def run(self) -> None:
-        conns = {side: http.client.HTTPConnection("127.0.0.1", PORT, timeout=30) for side in self.tokens}
+    def _requests(self) -> Any:
+        """(side, url, body) for ever."""
+        if self.baseline:
+            while True:
+                yield "attacker", f"/bench/baseline/{self.battle.pk}/", {}
+        url = f"/api/tactical/battles/{self.battle.pk}/actions/"
         units = {side: [u["id"] for u in self.battle.state["units"] if u["side"] == side] for side in self.tokens}
-        side, end = "attacker", time.time() + self.seconds
         # Forward, back, forward in one turn and back, forward, back in the next: the armies never meet, so
         # the battle goes on for as long as the run (a contact would end it and make the moves cheap refusals).
         step = {"attacker": ([0, -1], [0, 1], [0, -1]), "defender": ([0, 1], [0, -1], [0, 1])}
         pos = {u["id"]: [u["x"], u["y"]] for u in self.battle.state["units"]}
-        n, turns = 0, 0
-        while time.time() < end:
-            if self.baseline:
-                self._post(conns[side], self.tokens[side], f"/bench/baseline/{self.battle.pk}/", {})
-                continue
+        side, n, turns = "attacker", 0, 0
+        while True:
             sign = 1 if turns % 4 < 2 else -1
             turns += 1
             for unit in units[side]:
                 for dx, dy in step[side]:
-                    dx, dy = dx * sign, dy * sign
-                    pos[unit] = [pos[unit][0] + dx, pos[unit][1] + dy]
+                    pos[unit] = [pos[unit][0] + dx * sign, pos[unit][1] + dy * sign]
                     n += 1
-                    self._post(conns[side], self.tokens[side], f"/api/tactical/battles/{self.battle.pk}/actions/",
-                               {"id": f"b{self.battle.pk}-{n}", "action": {"do": "move", "unit": unit,
-                                                                           "path": [pos[unit]]}})
+                    yield side, url, {"id": f"b{self.battle.pk}-{n}",
+                                      "action": {"do": "move", "unit": unit, "path": [pos[unit]]}}
             n += 1
-            self._post(conns[side], self.tokens[side], f"/api/tactical/battles/{self.battle.pk}/actions/",
-                       {"id": f"b{self.battle.pk}-{n}", "action": {"do": "end_turn"}})
+            yield side, url, {"id": f"b{self.battle.pk}-{n}", "action": {"do": "end_turn"}}
             side = "defender" if side == "attacker" else "attacker"
+
+    def play(self, seconds: float) -> None:
+        end = time.time() + seconds
+        while time.time() < end:
+            side, url, body = next(self.plan)
+            self._post(self.conns[side], self.tokens[side], url, body)
 
     def _post(self, conn: http.client.HTTPConnection, key: str, url: str, body: dict[str, Any]) -> None:
         started = time.perf_counter()
@@ -245,21 +258,30 @@ class Player(threading.Thread):
                 print(answer.status, body[:300], file=sys.stderr)
 
 
-def bench_http(seconds: float, clients: int) -> dict[str, Any]:
+def bench_http(seconds: float, clients: int, slices: int = 5) -> dict[str, Any]:
+    """Baseline and actions in alternating slices (``slices`` of each), so that both meet the same load of a
+    shared machine; each figure is over all its slices."""
     world, battles = world_and_battles(clients, turn_seconds=600)
     tokens = {"attacker": token(world.east_general), "defender": token(world.west_leader)}
+    kinds = {"baseline: lock + update one row": True, "action (move / end_turn)": False}
+    players = {name: [Player(b, tokens, baseline) for b in battles] for name, baseline in kinds.items()}
+    walls = dict.fromkeys(kinds, 0.0)
+    for _ in range(slices):
+        for name in kinds:
+            threads = [threading.Thread(target=p.play, args=(seconds / slices,)) for p in players[name]]
+            began = time.perf_counter()
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+            walls[name] += time.perf_counter() - began
     results = {}
-    for name, baseline in (("baseline: lock + update one row", True), ("action (move / end_turn)", False)):
-        players = [Player(b, tokens, seconds, baseline) for b in battles]
-        began = time.perf_counter()
-        for p in players:
-            p.start()
-        for p in players:
-            p.join()
-        wall = time.perf_counter() - began
-        lat = [x for p in players for x in p.latencies]
-        results[name] = {"requests": len(lat), "per_s": len(lat) / wall, "p50": pct(lat, 50), "p99": pct(lat, 99),
-                         "errors": sum(p.errors for p in players)}
+    for name in kinds:
+        lat = [x for p in players[name] for x in p.latencies]
+        results[name] = {"requests": len(lat), "per_s": len(lat) / walls[name], "p50": pct(lat, 50),
+                         "p99": pct(lat, 99), "errors": sum(p.errors for p in players[name])}
+    base, moves = (results[name]["per_s"] for name in kinds)
+    results["action / baseline"] = moves / base
     return results
 
 
@@ -375,19 +397,28 @@ def bench_fanout(sizes: list[int], rounds: int) -> dict[str, Any]:
 # -- clock ---------------------------------------------------------------------------------------------
 
 
-def bench_clock(count: int, kill: bool, env: dict[str, str], logs: str) -> dict[str, Any]:
+# The worker as docker-compose.yml runs it (see the comment there).
+WORKER_OPTIONS = "--concurrency 4 --without-mingle --without-gossip"
+
+
+def bench_clock(count: int, kill: bool, env: dict[str, str], logs: str, workers: int = 1) -> dict[str, Any]:
+    """``workers`` worker processes; with ``kill`` the first one is SIGKILLed a second before the deadline."""
     from datetime import datetime, timedelta
 
     from tactical import clock
     from tactical.models import BattleEvent, LiveBattle
 
     _, battles = world_and_battles(count, turn_seconds=600)
-    options = os.environ.get("TACTICAL_BENCH_WORKER", "-c 4").split()
-    worker_args = [str(BIN / "celery"), "-A", "config", "worker", *options, "--loglevel", "WARNING"]
-    worker = start(worker_args, env, f"{logs}/worker.log")
+    options = os.environ.get("TACTICAL_BENCH_WORKER", WORKER_OPTIONS).split()
+
+    def worker(n: int, log: str) -> subprocess.Popen[bytes]:
+        return start([str(BIN / "celery"), "-A", "config", "worker", "-n", f"bench{n}@%h", *options,
+                      "--loglevel", "WARNING"], env, f"{logs}/{log}")
+
+    running = [worker(n, f"worker{n}.log") for n in range(workers)]
     beat = start([str(BIN / "celery"), "-A", "config", "beat", "--loglevel", "WARNING", "-s",
                   f"{logs}/beat-schedule"], env, f"{logs}/beat.log")
-    time.sleep(8)  # the worker connects and the beat starts sending the sweep
+    time.sleep(8)  # the workers connect and the beat starts sending the sweep
     deadline = datetime.fromtimestamp(int(time.time()) + 6, tz=UTC)
     ids = [b.pk for b in battles]
     for b in battles:
@@ -396,11 +427,12 @@ def bench_clock(count: int, kill: bool, env: dict[str, str], logs: str) -> dict[
         clock.schedule_timeout(b.pk, b.turn_key, moment)
     if kill:
         time.sleep(max(0.0, (deadline - datetime.now(UTC)).total_seconds() - 1))
-        os.killpg(worker.pid, signal.SIGKILL)
-        worker.wait()
-        worker = start(worker_args, env, f"{logs}/worker2.log")
+        os.killpg(running[0].pid, signal.SIGKILL)
+        running[0].wait()
+        running[0] = worker(0, "worker0-restarted.log")
     time.sleep(max(0.0, (deadline - datetime.now(UTC)).total_seconds()) + 12)
-    stop(worker)
+    for process in running:
+        stop(process)
     stop(beat)
     late, missed, doubled = [], 0, 0
     for b in battles:
@@ -432,8 +464,9 @@ def bench_embedded(turns: int) -> dict[str, Any]:
     battle_id = battle.pk
     daphne = start([str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(PORT), "bench.tactical_bench:application"],
                    env, f"{var}/daphne.log")
-    worker = start([str(BIN / "celery"), "-A", "config", "worker", "--beat", "--pool", "solo", "--loglevel",
-                    "WARNING", "--schedule", f"{var}/celerybeat-schedule"], env, f"{var}/worker.log")
+    worker = start([str(BIN / "celery"), "-A", "config", "worker", "--beat", "--pool", "solo", "--without-mingle",
+                    "--without-gossip", "--loglevel", "WARNING", "--schedule", f"{var}/celerybeat-schedule"],
+                   env, f"{var}/worker.log")
     try:
         wait_http(PORT)
         late = asyncio.run(_embedded_watch(battle_id, turns))
@@ -481,6 +514,7 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=8)
     parser.add_argument("--battles", type=int, default=200)
     parser.add_argument("--layer", choices=["configured", "pubsub"], default="configured")
+    parser.add_argument("--workers", type=int, default=1, help="clock: Celery worker processes (the first is killed)")
     parser.add_argument("--sizes", default="10,100,500", help="fanout: the numbers of watchers")
     parser.add_argument("--battle", type=int, help=argparse.SUPPRESS)  # watch: the fanout's watcher process
     parser.add_argument("--watchers", type=int, help=argparse.SUPPRESS)
@@ -515,9 +549,9 @@ def main() -> None:
         if args.what in ("all", "fanout"):
             results["fanout"] = bench_fanout([int(n) for n in args.sizes.split(",")], 20)
         if args.what in ("all", "clock"):
-            results["clock"] = bench_clock(args.battles, False, env, logs)
+            results["clock"] = bench_clock(args.battles, False, env, logs, args.workers)
         if args.what in ("all", "clock-kill"):
-            results["clock-kill"] = bench_clock(args.battles, True, env, logs)
+            results["clock-kill"] = bench_clock(args.battles, True, env, logs, args.workers)
     finally:
         if daphne is not None:
             stop(daphne)

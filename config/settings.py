@@ -214,8 +214,10 @@ CELERY_TASK_IGNORE_RESULT = True
 CELERY_DB_REUSE_MAX = 1000
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
-    # T6.1: ends the turns whose timer task was lost (a worker killed while holding it).
-    "tactical-clock-sweep": {"task": "tactical.battle_clock_sweep", "schedule": 1.0},
+    # T6.1: ends the turns whose timer task was lost (a worker killed while holding it). Every half second:
+    # such a turn ends at most about that late (the lateness target is 1.5 s), and a sweep that finds
+    # nothing due is one indexed query.
+    "tactical-clock-sweep": {"task": "tactical.battle_clock_sweep", "schedule": 0.5},
     # R1: applies the default retreat of beaten armies whose deadline task was lost.
     "strategic-retreat-sweep": {"task": "strategic.retreat_sweep", "schedule": 60.0},
     # S4: passes the turn of a faction whose deadline has passed.

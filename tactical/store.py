@@ -26,9 +26,7 @@ def lock(battle_id: int, action_id: str = "") -> LiveBattle:
     applied before: the move path's cost is mostly round trips and query building.
     """
     if connection.vendor == "postgresql":
-        battle = next(iter(LiveBattle.objects.raw(_LOCK_SQL, [action_id, battle_id])), None)
-        if battle is not None and battle.seat_rows is None:
-            battle.seat_rows = []
+        battle = _lock_postgresql(battle_id, action_id)
     else:
         rows = LiveBattle.objects.select_for_update().filter(pk=battle_id)
         if action_id:
@@ -50,6 +48,27 @@ SELECT b.*,
     WHERE u.battle_id = b.record_id) AS seat_rows
 FROM {LiveBattle._meta.db_table} b WHERE b.record_id = %s FOR UPDATE OF b
 """
+
+
+def _lock_postgresql(battle_id: int, action_id: str) -> LiveBattle | None:
+    """``_LOCK_SQL`` through a plain cursor: ``raw()`` built its column mapping and converters per call,
+    twice the Python time of the statement itself."""
+    with connection.cursor() as cursor:
+        cursor.execute(_LOCK_SQL, [action_id, battle_id])
+        row = cursor.fetchone()
+        if row is None:
+            return None
+        got = dict(zip((column.name for column in cursor.description), row, strict=True))
+    values = []
+    for field in LiveBattle._meta.concrete_fields:
+        value = got[field.column]
+        for convert in field.get_db_converters(connection):
+            value = convert(value, None, connection)
+        values.append(value)
+    battle = LiveBattle.from_db(connection.alias, None, values)
+    battle.prior_version = got["prior_version"]  # type: ignore[attr-defined]
+    battle.seat_rows = got["seat_rows"] or []  # type: ignore[attr-defined]
+    return battle
 
 
 _STORED = ("version", "state", "rolls_used", "turn_key", "done", "deadline", "status", "ended_at", "map_seed")

@@ -12,7 +12,7 @@ def battle_turn_timeout(battle_id: int, turn_key: str) -> bool:
     """End the turn ``turn_key`` of a battle if it is still current and overdue.
 
     A battle locked by someone else is left alone: an action ends an overdue turn itself, and the sweep
-    (every second) takes whatever is left, so timers never queue behind a sweep's batch.
+    (every half second) takes whatever is left, so timers never queue behind a sweep's batch.
     """
     return services.battle_turn_expire(battle_id=battle_id, turn_key=turn_key, skip_locked=True)
 

@@ -213,6 +213,16 @@ async def test_a_push_after_a_gap_is_preceded_by_the_missing_versions(world: Any
     assert versions == [live.version + 1, live.version + 2]
 
 
+async def test_a_push_is_forwarded_without_a_hop_to_the_sync_thread(world: Any, live: LiveBattle,
+                                                                    watcher: Any) -> None:
+    spectator, _ = watcher
+    unit = units_of(live, "attacker")[0]
+    with mock.patch("channels.consumer.aclose_old_connections") as hop:
+        await database_sync_to_async(act)(live, world.east_general, {"do": "turn", "unit": unit, "facing": "E"})
+        pushed = json.loads(await spectator.receive_from(timeout=5))
+    assert (pushed["version"], hop.await_count) == (live.version + 1, 0)
+
+
 async def test_orders_reach_the_subordinate_and_not_the_spectators(world: Any, live: LiveBattle,
                                                                   watcher: Any) -> None:
     spectator, _ = watcher
