@@ -115,7 +115,10 @@ def campaign_page(request: HttpRequest, slug: str) -> HttpResponse:
     """Turn, phase, who acts until when, the factions and their relations, the latest log."""
     campaign = campaign_for_page(request, slug)
     state = turn_state(campaign=campaign)
-    factions = list(campaign.factions.select_related("leader", "capital").order_by("turn_order", "slug"))
+    # The leader's captor (Q5) comes in the same query: the leader column marks a captive.
+    factions = list(
+        campaign.factions.select_related("leader__captured_by", "capital").order_by("turn_order", "slug")
+    )
     relations = relations_map(campaign=campaign)
     labels = dict(Relation.Kind.choices)
     pairs = []

@@ -83,8 +83,21 @@ class UnitRow:
 
 
 @dataclass(frozen=True)
+class Captor:
+    """The faction holding a commander captive (Q5): its slug and its name in the reader's language."""
+
+    slug: str
+    name: str
+
+
+def captive_name(name: str, captor: Captor | None) -> str:
+    """A commander's name as plain text, marked when he is held captive (Q5)."""
+    return name + " " + _("(captured)") if captor is not None else name
+
+
+@dataclass(frozen=True)
 class ArmyRow:
-    """One army: its commander, province and units."""
+    """One army: its commander (and who holds him, Q5), province and units."""
 
     id: int
     name: str
@@ -92,6 +105,7 @@ class ArmyRow:
     province: str
     province_code: str
     units: list[UnitRow]
+    commander_captor: Captor | None = None
 
     @property
     def health_halves(self) -> int:
@@ -108,6 +122,7 @@ class FactionRoster:
     name: str
     color: str
     leader: str
+    leader_captor: Captor | None = None
     armies: list[ArmyRow] = field(default_factory=list)
     loose_units: list[UnitRow] = field(default_factory=list)
 
@@ -122,6 +137,21 @@ def _picker() -> Callable[[str, str], str]:
     if (get_language() or "en").startswith("ru"):
         return lambda en, ru: ru or en
     return lambda en, ru: en
+
+
+CAPTOR_FIELDS = ("slug", "name_en", "name_ru")
+
+
+def _captor(row: dict[str, Any], prefix: str, pick: Callable[[str, str], str]) -> Captor | None:
+    """The captor read in the same row as its commander (``<prefix>__captured_by__slug`` and names)."""
+    slug = row[f"{prefix}__captured_by__slug"]
+    if slug is None:
+        return None
+    return Captor(slug, pick(row[f"{prefix}__captured_by__name_en"], row[f"{prefix}__captured_by__name_ru"]))
+
+
+def _captor_fields(prefix: str) -> list[str]:
+    return [f"{prefix}__captured_by__{name}" for name in CAPTOR_FIELDS]
 
 
 def _unit_row(u: dict[str, Any], pick: Callable[[str, str], str]) -> UnitRow:
@@ -157,9 +187,10 @@ def roster(*, campaign: Campaign, faction: Faction | None = None) -> list[Factio
             name=pick(f["name_en"], f["name_ru"]),
             color=f["color"],
             leader=f["leader__name"] or "",
+            leader_captor=_captor(f, "leader", pick),
         )
         for f in factions.order_by("turn_order", "slug").values(
-            "id", "slug", "name_en", "name_ru", "color", "leader__name"
+            "id", "slug", "name_en", "name_ru", "color", "leader__name", *_captor_fields("leader")
         )
     }
     if not result:
@@ -176,6 +207,7 @@ def roster(*, campaign: Campaign, faction: Faction | None = None) -> list[Factio
             "province__name_en",
             "province__name_ru",
             "province__code",
+            *_captor_fields("commander"),
         )
     ):
         row = ArmyRow(
@@ -185,6 +217,7 @@ def roster(*, campaign: Campaign, faction: Faction | None = None) -> list[Factio
             province=pick(a["province__name_en"], a["province__name_ru"]),
             province_code=a["province__code"],
             units=[],
+            commander_captor=_captor(a, "commander", pick),
         )
         armies[row.id] = row
         result[a["faction_id"]].armies.append(row)
@@ -229,6 +262,7 @@ class FactionSummary:
     units: int
     health_halves: int
     max_health_halves: int
+    leader_captor: Captor | None = None
 
     @property
     def health_text(self) -> str:
@@ -257,7 +291,7 @@ def roster_index(*, campaign: Campaign) -> list[FactionSummary]:
     for f in (
         Faction.objects.filter(campaign=campaign)
         .order_by("turn_order", "slug")
-        .values("id", "slug", "name_en", "name_ru", "color", "leader__name")
+        .values("id", "slug", "name_en", "name_ru", "color", "leader__name", *_captor_fields("leader"))
     ):
         totals = unit_totals.get(f["id"], {})
         result.append(
@@ -266,6 +300,7 @@ def roster_index(*, campaign: Campaign) -> list[FactionSummary]:
                 name=pick(f["name_en"], f["name_ru"]),
                 color=f["color"],
                 leader=f["leader__name"] or "",
+                leader_captor=_captor(f, "leader", pick),
                 armies=army_counts.get(f["id"], 0),
                 units=totals.get("n", 0),
                 health_halves=totals.get("health") or 0,
@@ -295,12 +330,12 @@ def roster_bbcode(rosters: list[FactionRoster]) -> str:
     for f in rosters:
         lines = [f"[b][color={f.color}]{f.name}[/color][/b]"]
         if f.leader:
-            lines.append(_("Leader: %(name)s") % {"name": f.leader})
+            lines.append(_("Leader: %(name)s") % {"name": captive_name(f.leader, f.leader_captor)})
         for a in f.armies:
             lines.append(
                 f"[b]{a.name}[/b] — "
                 + _("commander %(commander)s, %(province)s")
-                % {"commander": a.commander, "province": a.province}
+                % {"commander": captive_name(a.commander, a.commander_captor), "province": a.province}
             )
             if a.units:
                 lines.append("[list]")
@@ -336,8 +371,12 @@ def _unit_json(u: UnitRow) -> dict[str, object]:
     return data
 
 
+def _captor_json(captor: Captor | None) -> dict[str, str] | None:
+    return {"slug": captor.slug, "name": captor.name} if captor is not None else None
+
+
 def roster_json(rosters: list[FactionRoster]) -> dict[str, object]:
-    """The rosters as plain JSON data."""
+    """The rosters as plain JSON data; a captive leader or commander (Q5) has his captor, else null."""
     return {
         "factions": [
             {
@@ -345,11 +384,13 @@ def roster_json(rosters: list[FactionRoster]) -> dict[str, object]:
                 "name": f.name,
                 "color": f.color,
                 "leader": f.leader,
+                "leader_captured_by": _captor_json(f.leader_captor),
                 "armies": [
                     {
                         "id": a.id,
                         "name": a.name,
                         "commander": a.commander,
+                        "commander_captured_by": _captor_json(a.commander_captor),
                         "province": a.province,
                         "province_code": a.province_code,
                         "units": [_unit_json(u) for u in a.units],

@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from PIL import Image, ImageDraw
 
 from strategic.mappng import font, rgb
-from strategic.roster import FactionRoster, UnitRow
+from strategic.roster import FactionRoster, UnitRow, captive_name
 
 WIDTH = 800
 PARCHMENT = (250, 244, 226)
@@ -69,11 +69,16 @@ def roster_png(rosters: list[FactionRoster], *, title: str) -> bytes:
         draw.text((40, y), f.name, font=font(17), fill=PURPLE)
         y += ROW + 4
         if f.leader:
-            draw.text((40, y), _("Leader: %(name)s") % {"name": f.leader}, font=font(13), fill=INK)
+            draw.text(
+                (40, y),
+                _("Leader: %(name)s") % {"name": captive_name(f.leader, f.leader_captor)},
+                font=font(13),
+                fill=INK,
+            )
             y += ROW
         for a in f.armies:
             head = f"{a.name} — " + _("commander %(commander)s, %(province)s") % {
-                "commander": a.commander,
+                "commander": captive_name(a.commander, a.commander_captor),
                 "province": a.province,
             }
             draw.text((24, y), head, font=font(14), fill=INK)

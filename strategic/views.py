@@ -89,8 +89,11 @@ def _roster_file(
 
 def rosters_page(request: HttpRequest, slug: str, kind: str = "") -> HttpResponse:
     """The roster index (S3): one line per faction linking to its roster; every faction's full roster as
-    JSON (``?format=json``, ``roster.json``), BBCode (``roster.txt``) or a picture (``roster.png``)."""
+    JSON (``?format=json``, ``roster.json``) or BBCode (``roster.txt``). Pictures are per faction: the former
+    ``roster.png`` of every faction (megabytes, seconds to draw) sends the reader to the index."""
     campaign = campaign_for_page(request, slug)
+    if kind == "png":
+        return redirect("rosters", slug=campaign.slug)
     if kind or request.GET.get("format") == "json":
         return _roster_file(request, campaign, None, kind or "json")
     return render(

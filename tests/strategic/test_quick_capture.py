@@ -83,6 +83,11 @@ class CaptureTests(TestCase):
         page = self.client.get(f"/c/{self.campaign.slug}/", HTTP_ACCEPT_LANGUAGE="en")
         self.assertContains(page, "Attila of The Huns was captured by Eastern Roman Empire in Dacia; no free "
                                   "commander of his faction can take Host of Attila: one must be appointed.")
+        # The leader column and the Huns' roster mark him beside his name (Q5).
+        mark = ' <span class="captured-mark" title="captured, held by Eastern Roman Empire">(captured)</span>'
+        self.assertContains(page, f"<td>Attila{mark}</td>", html=False)
+        roster = self.client.get(f"/c/{self.campaign.slug}/rosters/huns/", HTTP_ACCEPT_LANGUAGE="en")
+        self.assertContains(roster, f"Commander: <strong>Attila</strong>{mark} · Province: <strong>Dacia</strong>")
 
     def test_the_quick_battle_page_and_the_after_battle_page_show_the_captive(self) -> None:
         self.resolve()

@@ -213,20 +213,44 @@ def test_s3_roster_index_reads_in_three_queries_whatever_the_size(
     ]
 
 
+def _take_aetius(w: SimpleNamespace) -> None:
+    """The Huns hold Aetius, Western Rome's leader and the Army of Gaul's commander (Q5)."""
+    huns = FactionFactory(campaign=w.campaign, slug="huns", turn_order=2)
+    Commander.objects.filter(pk=w.aetius.pk).update(captured_by=huns, displaced=True)
+
+
+CHANGES = {"units": lambda w: _grow(w, 20), "captive": _take_aetius}
+
+
+@pytest.mark.parametrize("change", list(CHANGES))
 @pytest.mark.parametrize(
-    "path", ["/c/roster/rosters/", "/c/roster/rosters/west/", "/c/roster/roster.json", "/c/roster/roster.txt"]
+    "path",
+    [
+        "/c/roster/rosters/",
+        "/c/roster/rosters/west/",
+        "/c/roster/rosters/west/roster.json",
+        "/c/roster/roster.json",
+        "/c/roster/roster.txt",
+        "/c/roster/",
+    ],
 )
-def test_s3_roster_pages_queries_do_not_grow_with_units(
-    army_world: SimpleNamespace, client: Any, django_assert_max_num_queries: Any, path: str
+def test_s3_roster_pages_queries_do_not_grow_with_units_or_a_captive(
+    army_world: SimpleNamespace, client: Any, django_assert_max_num_queries: Any, path: str, change: str
 ) -> None:
+    small = _queries_of(client, path)
+    CHANGES[change](army_world)  # a captive's mark (Q5) comes in the same queries as his name
+    with django_assert_max_num_queries(small):
+        assert client.get(path).status_code == 200
+
+
+def _queries_of(client: Any, path: str) -> int:
+    """How many queries answering ``path`` takes (200)."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    with CaptureQueriesContext(connection) as small:
+    with CaptureQueriesContext(connection) as queries:
         assert client.get(path).status_code == 200
-    _grow(army_world, 20)
-    with django_assert_max_num_queries(len(small.captured_queries)):
-        assert client.get(path).status_code == 200
+    return len(queries.captured_queries)
 
 
 def test_s3_roster_index_sums_up_each_faction_and_links_to_its_roster(
@@ -370,3 +394,94 @@ def test_s3_roster_png_is_800_wide_and_grows_with_units(army_world: SimpleNamesp
     second = Image.open(io.BytesIO(client.get("/c/roster/rosters/west/roster.png").content))
     assert (first.format, first.width, second.width) == ("PNG", 800, 800)
     assert second.height - first.height == 24  # one more row
+
+
+def test_s3_the_index_offers_each_factions_png_but_not_one_of_every_faction(
+    army_world: SimpleNamespace, client: Any
+) -> None:
+    page = client.get("/c/roster/rosters/").content.decode()
+    assert '<a href="/c/roster/rosters/west/roster.png" download>PNG</a>' in page
+    assert '"/c/roster/roster.png"' not in page
+
+
+def test_s3_the_former_png_of_every_faction_sends_the_reader_to_the_index(
+    army_world: SimpleNamespace, client: Any
+) -> None:
+    response = client.get("/c/roster/roster.png")
+    assert (response.status_code, response["Location"]) == (302, "/c/roster/rosters/")
+
+
+# -- a commander held captive (Q5) ------------------------------------------------------------------------
+
+
+@pytest.fixture
+def captive_world(army_world: SimpleNamespace) -> SimpleNamespace:
+    """Aetius, Western Rome's leader and the Army of Gaul's commander, is held by the Huns (Q5, no free
+    commander took his army); Stilicho, free, commands a second army."""
+    w = army_world
+    w.huns = FactionFactory(
+        campaign=w.campaign, slug="huns", name_en="The Huns", name_ru="Гунны", turn_order=2
+    )
+    Commander.objects.filter(pk=w.aetius.pk).update(captured_by=w.huns, displaced=True)
+    w.stilicho = CommanderFactory(faction=w.west, name="Stilicho")
+    w.second = ArmyFactory(faction=w.west, commander=w.stilicho, province=w.italia, name="Army of Italy")
+    return w
+
+
+HELD = {"slug": "huns", "name": "The Huns"}
+MARK = ' <span class="captured-mark" title="captured, held by The Huns">(captured)</span>'
+
+
+def test_q5_the_bbcode_marks_the_captive_leader_and_commander(captive_world: SimpleNamespace) -> None:
+    lines = _bbcode_of(captive_world.campaign, captive_world.west).splitlines()
+    assert [line for line in lines if "Aetius" in line or "Stilicho" in line] == [
+        "Leader: Aetius (captured)",
+        "[b]Army of Gaul[/b] — commander Aetius (captured), Italia",
+        "[b]Army of Italy[/b] — commander Stilicho, Italia",
+    ]
+    with translation.override("ru"):
+        text = roster_bbcode(roster(campaign=captive_world.campaign, faction=captive_world.west))
+    assert text.splitlines()[1:3] == [
+        "Лидер: Aetius (в плену)",
+        "[b]Army of Gaul[/b] — командующий Aetius (в плену), Италия",
+    ]
+
+
+def test_q5_the_json_names_the_captor(captive_world: SimpleNamespace, client: Any) -> None:
+    (west,) = client.get("/c/roster/rosters/west/roster.json").json()["factions"]
+    assert (west["leader"], west["leader_captured_by"]) == ("Aetius", HELD)
+    assert [(a["name"], a["commander"], a["commander_captured_by"]) for a in west["armies"]] == [
+        ("Army of Gaul", "Aetius", HELD),
+        ("Army of Italy", "Stilicho", None),
+    ]
+    (huns,) = client.get("/c/roster/rosters/huns/roster.json", HTTP_ACCEPT_LANGUAGE="ru").json()["factions"]
+    assert huns["leader_captured_by"] is None
+
+
+def test_q5_the_roster_page_marks_the_captive_beside_his_name(
+    captive_world: SimpleNamespace, client: Any
+) -> None:
+    page = client.get("/c/roster/rosters/west/").content.decode()
+    assert f"Leader: <strong>Aetius</strong>{MARK}</p>" in page
+    gaul = page.split(f'<article class="army-card" id="army-{captive_world.army.pk}">')[1].split(
+        "</article>"
+    )[0]
+    assert f"Commander: <strong>Aetius</strong>{MARK} · Province: <strong>Italia</strong>" in gaul
+    italy = page.split(f'<article class="army-card" id="army-{captive_world.second.pk}">')[1].split(
+        "</article>"
+    )[0]
+    assert "Commander: <strong>Stilicho</strong> · Province" in italy
+    assert page.count("(captured)") == 2 + 2  # the page and the BBCode to copy
+
+
+def test_q5_the_index_and_the_campaign_page_mark_the_captive_leader(
+    captive_world: SimpleNamespace, client: Any
+) -> None:
+    index = client.get("/c/roster/rosters/").content.decode()
+    assert f"<td>Aetius{MARK}</td>" in index
+    assert "<td>—</td>" in index  # the Huns have no leader
+    campaign = client.get("/c/roster/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert (
+        '<td>Aetius <span class="captured-mark" title="в плену у фракции Гунны">(в плену)</span></td>'
+        in campaign
+    )
