@@ -54,3 +54,13 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
         report.outcome = "failed"
         report.longrepr = f"skipped while LIMES_REQUIRE_SERVICES=1 (CI must run every test): {reason}"
+
+
+@pytest.fixture(autouse=True)
+def _default_language() -> Generator[None, None, None]:
+    """A request that switched the thread to Russian must not leave it so for the next test."""
+    yield
+    from django.conf import settings
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
