@@ -50,6 +50,9 @@ NO_DIE_AWAITED = _("No die is awaited: a T7.6 die is rolled only when both units
 ROLL_FIRST = _("Roll the awaited T7.6 die first.")
 OVER = _("The battle is over (T11).")
 NOT_BEGUN = _("The battle has not begun: the sides are still deploying (T1).")
+WINDOW_OPEN = _("An interception window is open: close it first (T10), by declaring no more interceptions or "
+                "when the side's time runs out; a correction may not change the board under the interceptions "
+                "already declared.")
 CORRECTIONS = {
     "not_object": _("Each change is an object with a unit and the values to set."),
     "unknown_field": _("A change may set only x, y, facing, health and arrows."),
@@ -239,12 +242,21 @@ def _playing(battle: LiveBattle) -> BattleState:
 
 
 def battle_correct(*, actor: Any, battle_id: int, changes: Any, reason: Any) -> LiveBattle:
-    """Move or turn units, set their health or arrows (``combat.corrections`` checks every change)."""
+    """Move or turn units, set their health or arrows (``combat.corrections`` checks every change).
+
+    Refused (409, T10) while an interception window is open: the interceptions declared in it were legal on
+    the board before the correction (reach, contact, entered melee this turn), and cancelling them could not
+    take back what they did (the move, a volley's damage, T10.3, the T10.4 record). The moderator closes
+    the window (on the side's behalf, or its time runs out), then corrects; undo stays allowed, since it
+    restores a whole earlier board. See docs/tactical-protocol.md, the moderator's hold.
+    """
     with transaction.atomic():
         battle, why, now = _begin(actor, battle_id, reason)
         try:
             parsed = changes_from_list(changes)
             state = _playing(battle)
+            if state.phase is Phase.INTERCEPTION:
+                raise Conflict(str(WINDOW_OPEN), rule="T10")
             new, events = correct(state, parsed)
         except CorrectionError as error:
             message = str(CORRECTIONS.get(error.code, CORRECTIONS["nothing"]))

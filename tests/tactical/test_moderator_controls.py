@@ -10,7 +10,8 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from django.utils import timezone
+from django.test import Client
+from django.utils import timezone, translation
 
 from campaign.errors import ServiceError
 from campaign.models import LogEntry
@@ -206,6 +207,63 @@ def test_a_bad_correction_is_refused_naming_the_field_and_changes_nothing(
     _unchanged(live, live.version)
     assert live.state == stored
     assert not LogEntry.objects.filter(kind="battle_corrected").exists()
+
+
+WINDOW_OPEN_EN = ("An interception window is open: close it first (T10), by declaring no more interceptions or "
+                  "when the side's time runs out; a correction may not change the board under the interceptions "
+                  "already declared.")
+WINDOW_OPEN_RU = ("Открыто окно перехвата: сначала закройте его (T10) — объявив, что перехватов больше не будет, "
+                  "или дождавшись конца времени стороны; исправление не может менять поле под уже объявленными "
+                  "перехватами.")
+
+
+def test_no_correction_while_an_interception_window_is_open_undo_takes_the_interception_back(
+    world: Any, live: LiveBattle
+) -> None:
+    """T10, M1: West's second unit intercepts East's, which entered melee with West's first unit this turn.
+    A correction would move units under the declared interception: refused until the window closes. Taking
+    the interception back restores the whole board before it, so undo stays allowed; the log replays."""
+    states: dict[int, dict[str, Any]] = {}
+    east, west = units_of(live, "attacker"), units_of(live, "defender")
+    march_into_contact(live, world)
+    act(live, world.east_general, {"do": "end_turn"})
+    _keep(live, states)
+    window = live.version
+    assert live.state["phase"] == "interception"
+    act(live, world.west_leader, {"do": "intercept", "unit": west[1], "target": east[0], "path": [[9, 3]]})
+    _keep(live, states)
+    declared = live.version
+    assert [(i["unit"], i["target"]) for i in live.state["interceptions"]] == [(west[1], east[0])]
+
+    move_away = [{"unit": east[0], "x": 8, "y": 10}]
+    for language, sentence in (("en", WINDOW_OPEN_EN), ("ru", WINDOW_OPEN_RU)):
+        with translation.override(language):
+            error = _refused(mod.battle_correct, 409, actor=world.moderator, battle_id=live.pk, changes=move_away,
+                             reason=REASON)
+        assert (error.rule, error.message) == ("T10", sentence)
+    _unchanged(live, declared)
+    assert live.state == states[declared]
+    assert not LogEntry.objects.filter(kind="battle_corrected").exists()
+    client = Client()
+    client.force_login(world.moderator)
+    answer = client.post(f"/api/moderation/campaigns/{world.campaign.slug}/battles/{live.pk}/correct/",
+                         {"changes": move_away, "reason": REASON}, content_type="application/json")
+    assert (answer.status_code, answer.json()) == (409, {"detail": WINDOW_OPEN_EN, "rule": "T10"})
+    _unchanged(live, declared)
+
+    mod.battle_action_undo(actor=world.moderator, battle_id=live.pk, reason="Declared by mistake")
+    _keep(live, states)
+    assert live.state == states[window]  # the window is open again, with no interception declared
+    assert (live.state["phase"], live.state["interceptions"]) == ("interception", [])
+
+    act(live, world.moderator, {"do": "end_interceptions"})  # the moderator closes it for West
+    _keep(live, states)
+    assert live.state["phase"] == "move"
+    mod.battle_correct(actor=world.moderator, battle_id=live.pk, changes=[{"unit": west[1], "facing": "E"}],
+                       reason="Faced the wrong way")
+    _keep(live, states)
+    assert next(u for u in live.state["units"] if u["id"] == west[1])["facing"] == "E"
+    _replays_at_every_version(live, states)
 
 
 # -- undo ----------------------------------------------------------------------------------------
