@@ -162,11 +162,17 @@ def wait_http(port: int, timeout: float = 60) -> None:
 
 
 def world_and_battles(count: int, turn_seconds: int = 40, units: int = 2) -> tuple[Any, list[Any]]:
-    """A fresh campaign and ``count`` live battles in round 1 (attacker to act), on open fields."""
+    """A fresh campaign and ``count`` live battles in round 1 (attacker to act), on open fields.
+
+    The bench's database is emptied first: ``all`` builds one world per measurement.
+    """
+    from django.core.management import call_command
+
     from strategic.models import Battle, Unit
     from tactical import services
     from tests.factories import ArmyFactory, ProvinceFactory, UnitFactory, build_world
 
+    call_command("flush", interactive=False, verbosity=0)
     world = build_world()
     world.campaign.settings = {**world.campaign.settings, "turn_seconds": turn_seconds}
     world.campaign.save()
@@ -329,7 +335,8 @@ async def _watch(battle_id: int, count: int) -> None:
         await ws.close()
 
 
-def bench_fanout(sizes: list[int], rounds: int) -> dict[str, Any]:
+def bench_fanout(sizes: list[int], rounds: int, processes: int = 1) -> dict[str, Any]:
+    """``processes``: the watcher processes the N sockets are shared among."""
     from asgiref.sync import async_to_sync
     from channels.layers import get_channel_layer
     from django.db import transaction
@@ -352,12 +359,15 @@ def bench_fanout(sizes: list[int], rounds: int) -> dict[str, Any]:
     unit = next(u["id"] for u in battle.state["units"] if u["side"] == "attacker")
     for size in sizes:
         # The watchers run in their own process, so that they neither wait for this one's GIL nor slow it.
-        watchers = subprocess.Popen([sys.executable, __file__, "watch", "--battle", str(battle.pk), "--watchers",
-                                     str(size)], cwd=ROOT, env={**os.environ, "TACTICAL_BENCH_PORT": str(PORT)},
-                                    stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-        assert watchers.stdout is not None and watchers.stdin is not None
-        if watchers.stdout.readline().strip() != "ready":
-            raise RuntimeError("the watchers did not connect")
+        shares = [size // processes + (n < size % processes) for n in range(processes)]
+        watchers = [subprocess.Popen([sys.executable, __file__, "watch", "--battle", str(battle.pk), "--watchers",
+                                      str(share)], cwd=ROOT, env={**os.environ, "TACTICAL_BENCH_PORT": str(PORT)},
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+                    for share in shares if share]
+        for process in watchers:
+            assert process.stdout is not None
+            if process.stdout.readline().strip() != "ready":
+                raise RuntimeError("the watchers did not connect")
         time.sleep(1)
         marks.clear()
         facing = ["E", "N"]
@@ -378,10 +388,14 @@ def bench_fanout(sizes: list[int], rounds: int) -> dict[str, Any]:
             marks[-1 - i] = sent
             time.sleep(0.4)
         time.sleep(2)
-        watchers.stdin.write("stop\n")
-        watchers.stdin.flush()
-        inbox = {int(tag): times for tag, times in json.loads(watchers.stdout.readline()).items()}
-        watchers.wait(30)
+        inbox: dict[int, list[float]] = {}
+        for process in watchers:
+            assert process.stdout is not None and process.stdin is not None
+            process.stdin.write("stop\n")
+            process.stdin.flush()
+            for tag, times in json.loads(process.stdout.readline()).items():
+                inbox.setdefault(int(tag), []).extend(times)
+            process.wait(30)
         pushed, bare, lost = [], [], 0
         for tag, sent in marks.items():
             times = inbox.get(tag, [])
@@ -515,6 +529,8 @@ def main() -> None:
     parser.add_argument("--battles", type=int, default=200)
     parser.add_argument("--layer", choices=["configured", "pubsub"], default="configured")
     parser.add_argument("--workers", type=int, default=1, help="clock: Celery worker processes (the first is killed)")
+    parser.add_argument("--rounds", type=int, default=50, help="fanout: pushed events and bare sends per N")
+    parser.add_argument("--watcher-processes", type=int, default=1, help="fanout: processes the watchers share")
     parser.add_argument("--sizes", default="10,100,500", help="fanout: the numbers of watchers")
     parser.add_argument("--battle", type=int, help=argparse.SUPPRESS)  # watch: the fanout's watcher process
     parser.add_argument("--watchers", type=int, help=argparse.SUPPRESS)
@@ -547,7 +563,7 @@ def main() -> None:
         if args.what in ("all", "http"):
             results["http"] = bench_http(args.seconds, args.clients)
         if args.what in ("all", "fanout"):
-            results["fanout"] = bench_fanout([int(n) for n in args.sizes.split(",")], 20)
+            results["fanout"] = bench_fanout([int(n) for n in args.sizes.split(",")], args.rounds, args.watcher_processes)
         if args.what in ("all", "clock"):
             results["clock"] = bench_clock(args.battles, False, env, logs, args.workers)
         if args.what in ("all", "clock-kill"):

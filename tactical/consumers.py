@@ -9,6 +9,7 @@ not reach this one (the embedded mode's in-memory layer) is still seen within th
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 from datetime import datetime
 from typing import Any
@@ -37,6 +38,7 @@ DEADLINE_GRACE = 0.05  # seconds after the deadline before a socket asks the clo
 PUSH_WAIT = 0.3  # how long a socket waits for the push of a timeout before reading the log
 
 _expiring: dict[tuple[int, str], asyncio.Task[int]] = {}
+_moment = functools.lru_cache(maxsize=256)(parse_datetime)  # every socket of a battle parses the same deadline
 
 
 def _expire_and_version(battle_id: int, turn_key: str) -> int:
@@ -70,7 +72,9 @@ class BattleConsumer(AsyncWebsocketConsumer):
         self.deadline: datetime | None = None
         self.turn_key = ""
         self.joined: list[str] = []
-        self.timer: asyncio.Task[None] | None = None
+        # A timer handle until the deadline, then the task that asks the clock: a new turn re-arms every
+        # socket of the battle, and a handle costs far less to make and cancel than a task.
+        self.timer: asyncio.TimerHandle | asyncio.Task[None] | None = None
         self.send_lock = asyncio.Lock()
         await self.accept()
         admitted = await database_sync_to_async(self._admit)()
@@ -136,22 +140,25 @@ class BattleConsumer(AsyncWebsocketConsumer):
                 return
             if version > self.version + 1:
                 await self._replay_locked(upto=version - 1)
-            await self.send(text_data=message["text"])
+            await self.base_send({"type": "websocket.send", "text": message["text"]})  # send(), less two calls
             self._advance(version, message.get("deadline"), message.get("turn_key", ""))
 
     def _advance(self, version: int, deadline: str | None, turn_key: str) -> None:
         self.version = version
-        moment = parse_datetime(deadline) if deadline else None
+        moment = _moment(deadline) if deadline else None
         if moment != self.deadline or turn_key != self.turn_key:
             self.deadline, self.turn_key = moment, turn_key
             if self.timer is not None:
                 self.timer.cancel()
                 self.timer = None
             if moment is not None:
-                self.timer = asyncio.ensure_future(self._at_deadline(moment, turn_key))
+                delay = max(0.0, (moment - timezone.now()).total_seconds()) + DEADLINE_GRACE
+                self.timer = asyncio.get_running_loop().call_later(delay, self._deadline_due, turn_key)
 
-    async def _at_deadline(self, deadline: datetime, turn_key: str) -> None:
-        await asyncio.sleep(max(0.0, (deadline - timezone.now()).total_seconds()) + DEADLINE_GRACE)
+    def _deadline_due(self, turn_key: str) -> None:
+        self.timer = asyncio.ensure_future(self._at_deadline(turn_key))
+
+    async def _at_deadline(self, turn_key: str) -> None:
         version = await expire_shared(self.battle_id, turn_key)
         waited = 0.0
         while self.version < version and waited < PUSH_WAIT:
