@@ -1,7 +1,9 @@
 """Refusals of the rules engine in the reader's language (issue 4): the catalogue and its renderer.
 
 The engine (``combat/``, no Django) refuses with an English sentence, a rule id, a stable ``code`` and the
-``params`` the sentence was built from (``combat.errors.IllegalAction``). Here every code has its sentence
+``params`` the sentence was built from (``combat.errors.IllegalAction``); malformed input of the retreat and
+the quick battle (``InvalidAction``) and the reason no land retreat is open (``retreat_model.Blocked``) carry
+a code and params the same way. Here every code has its sentence
 as a gettext message with ``%(name)s`` placeholders, said again in the active language, with names instead
 of the engine's ids: the caller passes ``names`` (id → name), the live battle its units'
 (``tactical.refusals``), the strategic map its provinces' (retreats). A code missing here falls back to the
@@ -25,7 +27,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy, pgettext_lazy
 
-from combat.errors import IllegalAction
+from combat.errors import IllegalAction, InvalidAction
 
 log = logging.getLogger(__name__)
 
@@ -130,6 +132,35 @@ CATALOGUE: dict[str, Promise] = {
     "retreat_no_sea": _("the army cannot retreat by sea from here"),
     "retreat_bad_port": _("%(province)s is not a friendly port free of enemy and third-power units"),
     "retreat_ships_full": _("the ships carry at most %(count)s units"),
+    # why no land route is open (combat.retreat_model.Blocked; R3's is "retreat_sallied" above)
+    "retreat_unreachable": _("no eligible province can be reached"),
+    "retreat_nearest_too_far": ngettext_lazy(
+        "the nearest eligible province (%(province)s) is %(count)s province away",
+        "the nearest eligible province (%(province)s) is %(count)s provinces away", "count"),
+    # malformed input of the retreat and the quick battle (InvalidAction), said after its field
+    "unknown_province": _("unknown province “%(province)s”"),
+    "unit_not_in_army": _("%(unit)s is not in the retreating army"),
+    "unit_listed_twice": _("%(unit)s is listed twice"),
+    "unit_id_used_twice": _("unit id %(unit)s is used twice"),
+    "sweep_own_units_unlisted": ngettext_lazy(
+        "the route sweeps up %(count)s unit of the army's faction in %(province)s: list them with id and health",
+        "the route sweeps up %(count)s units of the army's faction in %(province)s: list them with id and health",
+        "count"),
+    "sweep_allied_units_unlisted": ngettext_lazy(
+        "the route sweeps up %(count)s allied unit in %(province)s: list them with id and health",
+        "the route sweeps up %(count)s allied units in %(province)s: list them with id and health", "count"),
+    "army_without_units": _("the retreating army has no units"),
+    "unit_ids_not_unique": _("unit ids must be unique"),
+    "unit_without_id": _("must be a non-empty string"),
+    "bad_health": _("must be a positive multiple of 0.5"),
+    "negative": _("must not be negative"),
+    "not_an_ally": _("must be an ally"),
+    "garrison_too_large": _("is larger than the holder's units in the province"),
+    "sallied_without_city": _("there is no friendly fortress city in the battle province"),
+    "men_not_positive": _("must be a positive number of men"),
+    "rout_loss_range": _("must be between 0 and 1"),
+    "side_without_units": _("the %(side_of)s needs at least one unit"),
+    "storm_without_siege": _("only a siege can be stormed"),
 }
 
 
@@ -175,6 +206,8 @@ def say(code: str, params: Mapping[str, Any], *, names: Mapping[Any, str] | None
         return fallback if fallback is not None else str(message)
 
 
-def sentence(error: IllegalAction, names: Mapping[Any, str] | None = None) -> str:
-    """The engine's refusal in the active language, with ``names`` (engine id → name) for its ids."""
-    return say(error.code, error.params, names=names, fallback=error.reason)
+def sentence(error: IllegalAction | InvalidAction, names: Mapping[Any, str] | None = None) -> str:
+    """The engine's refusal (or its malformed-input message, without the field) in the active language, with
+    ``names`` (engine id → name) for its ids."""
+    fallback = error.reason if isinstance(error, IllegalAction) else error.message
+    return say(error.code, error.params, names=names, fallback=fallback)

@@ -14,13 +14,17 @@ class InvalidAction(CombatError):
     """Input that is not understood: a missing or malformed field.
 
     ``field`` names the offending field (``"path[2]"``, ``"unit"``) so that a caller can
-    point at it; the state is never changed.
+    point at it; the state is never changed. Like ``IllegalAction``, ``code`` names the message (stable;
+    empty where no caller says it again, as in the scenario files' parsers) and ``params`` holds its values,
+    so that a caller can say it in another language (``campaign.refusals``).
     """
 
-    def __init__(self, field: str, message: str) -> None:
+    def __init__(self, field: str, message: str, *, code: str = "", params: Mapping[str, Any] | None = None) -> None:
         super().__init__(f"{field}: {message}")
         self.field = field
         self.message = message
+        self.code = code
+        self.params = dict(params or {})
 
 
 class IllegalAction(CombatError):

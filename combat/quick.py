@@ -52,7 +52,7 @@ def band_of(margin: int) -> tuple[int, str, str]:
     for index, (low, label, name) in enumerate(BANDS):
         if margin >= low:
             return len(BANDS) - 1 - index, label, name
-    raise InvalidAction("margin", "must not be negative")
+    raise InvalidAction("margin", "must not be negative", code="negative")
 
 
 def rout_health(health: float, loss: float) -> float:
@@ -83,19 +83,21 @@ class _Roller:
 def validate_battle(battle: QuickBattle) -> None:
     """Raise ``InvalidAction`` for a malformed battle and ``IllegalAction`` for Q6."""
     if battle.men <= 0:
-        raise InvalidAction("men", "must be a positive number of men")
+        raise InvalidAction("men", "must be a positive number of men", code="men_not_positive")
     if not 0 <= battle.rout_health_loss <= 1:
-        raise InvalidAction("rout_health_loss", "must be between 0 and 1")
+        raise InvalidAction("rout_health_loss", "must be between 0 and 1", code="rout_loss_range")
     ids: set[str] = set()
     for name, side in ((ATTACKER, battle.attacker), (DEFENDER, battle.defender)):
         if not side.units:
-            raise InvalidAction(f"{name}.units", "a side needs at least one unit")
+            raise InvalidAction(f"{name}.units", "a side needs at least one unit", code="side_without_units",
+                                params={"side": name})
         for unit in side.units:
             if unit.id in ids:
-                raise InvalidAction(f"{name}.units", f"unit id {unit.id!r} is used twice")
+                raise InvalidAction(f"{name}.units", f"unit id {unit.id!r} is used twice", code="unit_id_used_twice",
+                                    params={"unit": unit.id})
             ids.add(unit.id)
     if battle.storm and not battle.siege:
-        raise InvalidAction("storm", "only a siege can be stormed")
+        raise InvalidAction("storm", "only a siege can be stormed", code="storm_without_siege")
     if battle.siege and not battle.storm:
         # Interpretation of Q6: a siege is settled by the quick battle only when the attacker storms;
         # otherwise it goes on by other means (hunger, bribery) and no table applies.

@@ -58,9 +58,9 @@ class QuickUnit:
 
     def __post_init__(self) -> None:
         if not self.id:
-            raise InvalidAction("unit.id", "must be a non-empty string")
+            raise InvalidAction("unit.id", "must be a non-empty string", code="unit_without_id")
         if self.health <= 0 or (self.health * 2) != int(self.health * 2):
-            raise InvalidAction(f"unit {self.id}.health", "must be a positive multiple of 0.5")
+            raise InvalidAction(f"unit {self.id}.health", "must be a positive multiple of 0.5", code="bad_health")
 
 
 @dataclass(frozen=True)

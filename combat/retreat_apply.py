@@ -26,7 +26,8 @@ def _check_route(inp: RetreatInput, route: tuple[str, ...], options: RetreatOpti
     entered: set[str] = set()
     for i, there in enumerate(route):
         if there not in inp.provinces:
-            raise InvalidAction(f"choice.route[{i}]", f"unknown province {there!r}")
+            raise InvalidAction(f"choice.route[{i}]", f"unknown province {there!r}", code="unknown_province",
+                                params={"province": there})
         if there not in graph[here]:
             raise IllegalAction("R1.3", f"{here} and {there} do not share a border", code="retreat_no_border",
                                  params={"from": here, "to": there})
@@ -66,6 +67,16 @@ def _check_route(inp: RetreatInput, route: tuple[str, ...], options: RetreatOpti
     )
 
 
+def _not_in_army(field: str, unit_id: str) -> InvalidAction:
+    return InvalidAction(field, f"unit {unit_id!r} is not in the retreating army", code="unit_not_in_army",
+                         params={"unit": unit_id})
+
+
+def _listed_twice(field: str, unit_id: str) -> InvalidAction:
+    return InvalidAction(field, f"unit {unit_id!r} is listed twice", code="unit_listed_twice",
+                         params={"unit": unit_id})
+
+
 def _pick(
     units: list[ArmyUnit], chosen: tuple[str, ...], count: int, field: str, weakest: bool
 ) -> list[ArmyUnit]:
@@ -74,9 +85,9 @@ def _pick(
     picked: list[ArmyUnit] = []
     for i, unit_id in enumerate(chosen):
         if unit_id not in by_id:
-            raise InvalidAction(f"{field}[{i}]", f"unit {unit_id!r} is not in the retreating army")
+            raise _not_in_army(f"{field}[{i}]", unit_id)
         if by_id[unit_id] in picked:
-            raise InvalidAction(f"{field}[{i}]", f"unit {unit_id!r} is listed twice")
+            raise _listed_twice(f"{field}[{i}]", unit_id)
         picked.append(by_id[unit_id])
     rest = [u for u in units if u not in picked]
     rest.sort(key=lambda u: (u.health if weakest else -u.health, u.id))
@@ -88,9 +99,10 @@ def _swept_units(inp: RetreatInput, option: RouteOption) -> list[ArmyUnit]:
     units: list[ArmyUnit] = []
     for sweep in option.swept:
         province = inp.provinces[sweep.province]
-        for key, listed, count, whose in (
-            ("own_units", province.own_units, sweep.count - sweep.allied, f"units of {inp.faction}"),
-            ("allied_units", province.allied_units, sweep.allied, "allied units"),
+        for key, listed, count, whose, code in (
+            ("own_units", province.own_units, sweep.count - sweep.allied, f"units of {inp.faction}",
+             "sweep_own_units_unlisted"),
+            ("allied_units", province.allied_units, sweep.allied, "allied units", "sweep_allied_units_unlisted"),
         ):
             if not count:
                 continue
@@ -98,6 +110,7 @@ def _swept_units(inp: RetreatInput, option: RouteOption) -> list[ArmyUnit]:
                 raise InvalidAction(
                     f"provinces.{sweep.province}.{key}",
                     f"the route sweeps up {count} {whose} here: list them with id and health",
+                    code=code, params={"count": count, "province": sweep.province},
                 )
             units.extend(sorted(listed, key=lambda u: (u.faction, u.id)))
     return units
@@ -116,11 +129,9 @@ def apply_retreat(inp: RetreatInput, choice: RetreatChoice) -> RetreatResult:
     if choice.fortress_units:
         for i, unit_id in enumerate(choice.fortress_units):
             if unit_id not in all_ids:
-                raise InvalidAction(
-                    f"choice.fortress_units[{i}]", f"unit {unit_id!r} is not in the retreating army"
-                )
-        if len(set(choice.fortress_units)) != len(choice.fortress_units):
-            raise InvalidAction("choice.fortress_units", "a unit is listed twice")
+                raise _not_in_army(f"choice.fortress_units[{i}]", unit_id)
+            if unit_id in choice.fortress_units[:i]:
+                raise _listed_twice(f"choice.fortress_units[{i}]", unit_id)
         if options.fortress is None:
             raise IllegalAction(
                 "R3", "only a defender may retreat into a friendly fortress city of the battle province",

@@ -48,9 +48,9 @@ class ArmyUnit:
 
     def __post_init__(self) -> None:
         if not self.id:
-            raise InvalidAction("unit.id", "must be a non-empty string")
+            raise InvalidAction("unit.id", "must be a non-empty string", code="unit_without_id")
         if self.health <= 0 or (self.health * 2) != int(self.health * 2):
-            raise InvalidAction(f"unit {self.id}.health", "must be a positive multiple of 0.5")
+            raise InvalidAction(f"unit {self.id}.health", "must be a positive multiple of 0.5", code="bad_health")
 
     def to_dict(self) -> dict[str, Any]:
         """The unit as JSON-ready data (``faction`` only for an allied unit)."""
@@ -237,6 +237,20 @@ class SeaOption:
 
 
 @dataclass(frozen=True)
+class Blocked:
+    """Why no land route is open: the rule, a stable ``code`` and the values of its sentence (``params``),
+    so that a caller can say it in another language (``campaign.refusals``), as with ``IllegalAction``."""
+
+    rule: str
+    code: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready data."""
+        return {"rule": self.rule, "code": self.code, "params": dict(self.params)}
+
+
+@dataclass(frozen=True)
 class RetreatOptions:
     """Where the beaten army may go: land routes, fortress, sea; or why it is destroyed (R1.4)."""
 
@@ -247,6 +261,7 @@ class RetreatOptions:
     fortress: FortressOption | None
     sea: SeaOption | None
     land_blocked_reason: str | None
+    land_blocked: Blocked | None = None  # the reason above as rule, code and params
 
     @property
     def is_destroyed(self) -> bool:
@@ -263,6 +278,7 @@ class RetreatOptions:
             "fortress": self.fortress.to_dict() if self.fortress else None,
             "sea": self.sea.to_dict() if self.sea else None,
             "land_blocked_reason": self.land_blocked_reason,
+            "land_blocked": self.land_blocked.to_dict() if self.land_blocked else None,
             "destroyed": self.is_destroyed,
         }
 

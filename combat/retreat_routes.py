@@ -10,6 +10,7 @@ from collections import deque
 from combat.errors import InvalidAction
 from combat.retreat_model import (
     MAX_PROVINCES_ENTERED,
+    Blocked,
     BorderKind,
     FortressOption,
     Penalty,
@@ -29,34 +30,37 @@ def validate_input(inp: RetreatInput) -> None:
     Fields are named as in the scenario format (``army.units``), which mirrors ``RetreatInput``.
     """
     if not inp.units:
-        raise InvalidAction("army.units", "the retreating army has no units")
+        raise InvalidAction("army.units", "the retreating army has no units", code="army_without_units")
     ids = [u.id for u in inp.units]
     if len(set(ids)) != len(ids):
-        raise InvalidAction("army.units", "unit ids must be unique")
+        raise InvalidAction("army.units", "unit ids must be unique", code="unit_ids_not_unique")
     for name, key in (
         (inp.battle_province, "battle.province"),
         (inp.attacker_origin, "battle.attacker_origin"),
     ):
         if name not in inp.provinces:
-            raise InvalidAction(key, f"unknown province {name!r}")
+            raise InvalidAction(key, f"unknown province {name!r}", code="unknown_province", params={"province": name})
     for i, border in enumerate(inp.borders):
         for end in (border.a, border.b):
             if end not in inp.provinces:
-                raise InvalidAction(f"borders[{i}]", f"unknown province {end!r}")
+                raise InvalidAction(f"borders[{i}]", f"unknown province {end!r}", code="unknown_province",
+                                    params={"province": end})
     for name, province in inp.provinces.items():
         for faction, n in province.units.items():
             if n < 0:
-                raise InvalidAction(f"provinces.{name}.units.{faction}", "must not be negative")
+                raise InvalidAction(f"provinces.{name}.units.{faction}", "must not be negative", code="negative")
         for i, unit in enumerate(province.allied_units):
             if unit.faction not in inp.allies:
-                raise InvalidAction(f"provinces.{name}.allied_units[{i}].faction", "must be an ally")
+                raise InvalidAction(f"provinces.{name}.allied_units[{i}].faction", "must be an ally",
+                                    code="not_an_ally")
         fortress = province.fortress
         if fortress is not None and fortress.garrison > province.units.get(fortress.holder, 0):
             raise InvalidAction(
-                f"provinces.{name}.fortress.garrison", "is larger than the holder's units in the province"
+                f"provinces.{name}.fortress.garrison", "is larger than the holder's units in the province",
+                code="garrison_too_large",
             )
     if inp.naval_capacity < 0:
-        raise InvalidAction("army.naval_capacity", "must not be negative")
+        raise InvalidAction("army.naval_capacity", "must not be negative", code="negative")
 
 
 def neighbours(inp: RetreatInput) -> dict[str, dict[str, BorderKind]]:
@@ -199,7 +203,8 @@ def _fortress_option(inp: RetreatInput) -> FortressOption | None:
     friendly_city = fortress is not None and fortress.holder in inp.friendly
     if inp.sallied:
         if fortress is None or not friendly_city:
-            raise InvalidAction("army.sallied", "there is no friendly fortress city in the battle province")
+            raise InvalidAction("army.sallied", "there is no friendly fortress city in the battle province",
+                                code="sallied_without_city")
         # Interpretation: the sallied army came out of the city, so it always fits back in.
         return FortressOption(inp.battle_province, len(inp.units), required=True)
     if inp.side is not Side.DEFENDER or fortress is None or not friendly_city or fortress.room == 0:
@@ -235,22 +240,25 @@ def retreat_options(inp: RetreatInput) -> RetreatOptions:
     fortress = _fortress_option(inp)
     if inp.sallied:
         sallied = "R3: the army sallied from the city and must go back into it"
-        return RetreatOptions(size, None, (), (), fortress, None, sallied)
+        return RetreatOptions(size, None, (), (), fortress, None, sallied, Blocked("R3", "retreat_sallied"))
     graph = neighbours(inp)
     distances = _distances(inp, graph)
     # Interpretation: "nearest" is counted in provinces entered along a legal retreat route.
     eligible = {name: d for name, d in distances.items() if end_problem(inp, name, size) is None}
     reason: str | None = None
+    blocked: Blocked | None = None
     routes: tuple[RouteOption, ...] = ()
     nearest: int | None = min(eligible.values()) if eligible else None
     destinations: tuple[str, ...] = ()
     if nearest is None:
         reason = "R1.4: no eligible province can be reached"
+        blocked = Blocked("R1.4", "retreat_unreachable")
     elif nearest > MAX_PROVINCES_ENTERED:
         closest = sorted(name for name, d in eligible.items() if d == nearest)
         reason = f"R1.4: the nearest eligible province ({closest[0]}) is {nearest} provinces away"
+        blocked = Blocked("R1.4", "retreat_nearest_too_far", {"province": closest[0], "count": nearest})
     else:
         destinations = tuple(sorted(name for name, d in eligible.items() if d == nearest))
         paths = _all_paths(inp, graph, set(destinations))
         routes = tuple(_route_option(inp, path, size) for path in paths)
-    return RetreatOptions(size, nearest, destinations, routes, fortress, _sea_option(inp), reason)
+    return RetreatOptions(size, nearest, destinations, routes, fortress, _sea_option(inp), reason, blocked)

@@ -19,8 +19,9 @@ from django.views.decorators.http import require_POST
 from campaign import permissions
 from campaign.errors import ServiceError
 from campaign.models import Campaign, Commander
+from campaign.refusals import say
 from campaign.views import campaign_for_page
-from combat.retreat_model import RetreatOptions
+from combat.retreat_model import Blocked, RetreatOptions
 from strategic import captive_services, quick_services, retreat_services
 from strategic.after_battle_logtext import RESULTS, ROLL_PURPOSES
 from strategic.mapdraw import map_data, map_svg
@@ -58,15 +59,13 @@ def _penalty_reason(reason: str) -> str:
     return str(PENALTY_REASONS.get(reason, reason))
 
 
-def blocked_reason(reason: str | None) -> str:
-    """The engine's R1.4 reason in the reader's language."""
-    if not reason:
+def blocked_reason(blocked: Blocked | None, names: dict[str, str]) -> str:
+    """Why no land retreat is open (R1.4, or R3 for an army that sallied), in the reader's language, with
+    the provinces' names: the engine's code and params said from the catalogue (``campaign.refusals``)."""
+    if blocked is None:
         return ""
-    match = re.search(r"nearest eligible province \((.+)\) is (\d+) provinces away", reason)
-    if match:
-        return _("The nearest eligible province, %(province)s, is %(n)s provinces away: more than four (R1.4).") % {
-            "province": match.group(1), "n": match.group(2)}
-    return _("No eligible province can be reached (R1.4).")
+    return _("No retreat by land (%(rule)s): %(reason)s.") % {
+        "rule": blocked.rule, "reason": say(blocked.code, blocked.params, names=names)}
 
 
 def _route_overlay(paths: list[list[Province]], start: Province) -> str:
@@ -108,7 +107,8 @@ def _options_context(campaign: Campaign, pending: PendingRetreat) -> dict[str, A
         sea = {"ports": [provinces[c] for c in options.sea.ports], "capacity": options.sea.capacity}
     return {
         "routes": routes, "sea": sea, "fortress": options.fortress, "destroyed": options.is_destroyed,
-        "blocked_reason": blocked_reason(options.land_blocked_reason), "map_svg": svg,
+        "blocked_reason": blocked_reason(options.land_blocked, {c: p.name for c, p in provinces.items()}),
+        "map_svg": svg,
         "nearest_distance": options.nearest_distance,
     }
 

@@ -28,6 +28,7 @@ from combat.quick import resolve_quick_battle
 from combat.quick_model import Commander as QuickCommander
 from combat.quick_model import QuickBattle, QuickResult, QuickSide, QuickUnit, UnitOutcome
 from combat.retreat import retreat_options
+from strategic.after_battle_errors import EngineMalformed, EngineRefused
 from strategic.captive_services import commander_capture
 from strategic.models import Army, Battle, Unit
 from strategic.retreat_clock import retreat_deadlines_schedule
@@ -132,9 +133,11 @@ def quick_battle_resolve(*, actor: Any, battle: Battle, skill: str, open_field: 
     try:
         result = resolve_quick_battle(quick, SeededDice(seed))
     except IllegalAction as exc:
-        raise Conflict(str(QUICK_REFUSED % {"rule": exc.rule, "reason": sentence(exc)}), rule=exc.rule) from exc
+        raise EngineRefused(str(QUICK_REFUSED % {"rule": exc.rule, "reason": sentence(exc)}), exc) from exc
     except InvalidAction as exc:
-        raise ServiceError(str(QUICK_MALFORMED % {"field": exc.field, "message": exc.message})) from exc
+        names = {unit_key(u.pk): str(u) for u in (*attack_units, *defend_units)}
+        message = QUICK_MALFORMED % {"field": exc.field, "message": sentence(exc, names)}
+        raise EngineMalformed(str(message), exc) from exc
     for number, roll in enumerate(result.rolls):
         log_append(campaign=campaign, kind="quick_battle_roll", actor=actor,
                    rule="Q1" if roll.purpose.startswith("contest") else "Q2",

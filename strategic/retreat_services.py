@@ -25,6 +25,7 @@ from combat.errors import IllegalAction, InvalidAction
 from combat.politics import SupportChange
 from combat.retreat import apply_retreat
 from combat.retreat_model import RetreatChoice, RetreatOptions, RetreatResult
+from strategic.after_battle_errors import EngineMalformed, EngineRefused
 from strategic.battle_services import province_capture_if_clear
 from strategic.models import Army, Battle, Province, SupportPoints, Unit
 from strategic.retreat_models import RetreatRecord
@@ -136,10 +137,23 @@ def retreat_sweep(*, now: datetime | None = None) -> int:
 
 
 def _engine_error(exc: IllegalAction | InvalidAction, names: dict[str, str]) -> ServiceError:
+    """The engine's refusal (409) or its malformed-input message (400) in the reader's language, with
+    ``refusal`` (its code and params) in the API's answer."""
     if isinstance(exc, IllegalAction):
-        # The engine names provinces by code: the reader sees their names, in his language.
-        return Conflict(str(RETREAT_REFUSED % {"rule": exc.rule, "reason": sentence(exc, names)}), rule=exc.rule)
-    return ServiceError(str(RETREAT_MALFORMED % {"field": exc.field, "message": exc.message}), field="choice")
+        return EngineRefused(str(RETREAT_REFUSED % {"rule": exc.rule, "reason": sentence(exc, names)}), exc)
+    return EngineMalformed(str(RETREAT_MALFORMED % {"field": exc.field, "message": sentence(exc, names)}), exc,
+                           field="choice")
+
+
+def _engine_names(campaign: Campaign, exc: IllegalAction | InvalidAction) -> dict[str, str]:
+    """The engine names provinces by code and units by padded id: the reader sees their names (a unit of
+    no army of this campaign by its plain id)."""
+    names = {p.code: p.name for p in Province.objects.filter(campaign=campaign)}
+    unit = str(exc.params.get("unit", ""))
+    if unit.isdigit():
+        found = Unit.objects.filter(campaign=campaign, pk=int(unit)).select_related("unit_type").first()
+        names[unit] = str(found) if found is not None else str(int(unit))
+    return names
 
 
 def _rule_of(kind: str) -> str:
@@ -157,8 +171,7 @@ def _apply(*, campaign: Campaign, pending: PendingRetreat, choice: RetreatChoice
     try:
         result = apply_retreat(pending.inp, choice)
     except (IllegalAction, InvalidAction) as exc:
-        names = {p.code: p.name for p in Province.objects.filter(campaign=campaign)}
-        raise _engine_error(exc, names) from exc
+        raise _engine_error(exc, _engine_names(campaign, exc)) from exc
     army, battle = pending.army, pending.battle
     name, army_id = army.name, army.pk
     provinces = {p.code: p for p in Province.objects.filter(campaign=campaign)}

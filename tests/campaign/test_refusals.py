@@ -13,7 +13,7 @@ from django.utils import translation
 from campaign.refusals import CATALOGUE, say, sentence
 from combat.dice import FixedDice
 from combat.engine import apply
-from combat.errors import IllegalAction
+from combat.errors import IllegalAction, InvalidAction
 from combat.scenario import load
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -23,25 +23,44 @@ SOURCES = ("combat", "strategic", "tactical")
 # -- every code --------------------------------------------------------------------------------------
 
 
+# The engine's modules that the strategic services call: every malformed input they raise has a code.
+SAID_MALFORMED = ("retreat_apply.py", "retreat_routes.py", "retreat_model.py", "quick.py", "quick_model.py")
+
+
 def _codes_raised() -> dict[str, str]:
     """Every refusal code written in combat/, strategic/ and tactical/, with where: ``IllegalAction(..., code=...)``,
-    the interception problems (``Problem(text, code, params)``) and the retreat's end problems (3-tuples)."""
+    the interception problems (``Problem(text, code, params)``), the retreat's end problems (3-tuples), the
+    codes of malformed input (``InvalidAction(..., code=...)``; the sweeps' from their loop's tuples) and why
+    no land retreat is open (``Blocked(rule, code, ...)``)."""
     codes: dict[str, str] = {}
     for path in [path for source in SOURCES for path in sorted((ROOT / source).glob("*.py"))]:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             where = f"{path.relative_to(ROOT)}:{getattr(node, 'lineno', 0)}"
-            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "IllegalAction":
-                code = next((k.value for k in node.keywords if k.arg == "code"), None)
-                assert code is not None, f"{where}: IllegalAction without a code"
+            called = getattr(node.func, "id", None) if isinstance(node, ast.Call) else None
+            if called in ("IllegalAction", "InvalidAction"):
+                code = next((k.value for k in node.keywords if k.arg == "code"), None)  # type: ignore[union-attr]
+                assert code is not None or called == "InvalidAction", f"{where}: IllegalAction without a code"
                 if isinstance(code, ast.Constant):  # else a variable: the retreat's end problems, read below
                     codes[code.value] = where
-            elif isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Problem":
-                codes[node.args[1].value] = where  # type: ignore[attr-defined]
+            elif called in ("Problem", "Blocked"):
+                codes[node.args[1].value] = where  # type: ignore[union-attr]
             elif (isinstance(node, ast.Return) and isinstance(node.value, ast.Tuple) and len(node.value.elts) == 3
                   and path.name == "retreat_routes.py"):
                 codes[node.value.elts[2].value] = where  # type: ignore[attr-defined]
+            elif (isinstance(node, ast.Constant) and isinstance(node.value, str) and path.name == "retreat_apply.py"
+                  and node.value.startswith("sweep_")):
+                codes[node.value] = where
     return codes
+
+
+@pytest.mark.parametrize("name", SAID_MALFORMED)
+def test_every_malformed_input_the_services_may_meet_has_a_code(name: str) -> None:
+    tree = ast.parse((ROOT / "combat" / name).read_text(encoding="utf-8"))
+    calls = [node for node in ast.walk(tree)
+             if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "InvalidAction"]
+    assert calls
+    assert [node.lineno for node in calls if not any(k.arg == "code" for k in node.keywords)] == []
 
 
 def test_every_code_the_engine_can_raise_has_a_sentence() -> None:
@@ -147,3 +166,46 @@ def test_every_case_file_refusal_has_a_russian_sentence() -> None:
     with translation.override("ru"):
         untranslated = [(e.code, sentence(e)) for e in _case_refusals() if sentence(e) == e.reason]
     assert untranslated == []
+
+
+# -- malformed input and why no land retreat is open --------------------------------------------------
+
+
+def test_malformed_input_is_said_without_its_field_units_by_name() -> None:
+    error = InvalidAction("choice.lost_units[0]", "unit '000000000007' is not in the retreating army",
+                          code="unit_not_in_army", params={"unit": "000000000007"})
+    with translation.override("en"):
+        assert sentence(error, {"000000000007": "Alan Riders"}) == "Alan Riders is not in the retreating army"
+    with translation.override("ru"):
+        assert sentence(error, {"000000000007": "Alan Riders"}) == "отряда «Alan Riders» нет в отступающей армии"
+
+
+def test_malformed_input_without_a_code_falls_back_to_the_engines_message() -> None:
+    with translation.override("ru"):
+        assert sentence(InvalidAction("dice[0]", "must be a whole number from 1 to 6")) == (
+            "must be a whole number from 1 to 6")
+
+
+@pytest.mark.parametrize(("params", "english", "russian"), [
+    ({"side": "defender"}, "the defender needs at least one unit", "у обороняющегося должен быть хотя бы один отряд"),
+    ({"side": "attacker"}, "the attacker needs at least one unit", "у нападающего должен быть хотя бы один отряд"),
+])
+def test_a_side_without_units_is_said_with_the_side_declined(params: dict, english: str, russian: str) -> None:
+    with translation.override("en"):
+        assert say("side_without_units", params) == english
+    with translation.override("ru"):
+        assert say("side_without_units", params) == russian
+
+
+@pytest.mark.parametrize(("count", "russian"), [
+    (5, "ближайшая подходящая провинция (Дакия) удалена на 5 провинций"),
+    (21, "ближайшая подходящая провинция (Дакия) удалена на 21 провинцию"),
+    (22, "ближайшая подходящая провинция (Дакия) удалена на 22 провинции"),
+])
+def test_the_nearest_province_too_far_counts_in_russian_plural_forms(count: int, russian: str) -> None:
+    params = {"province": "dacia", "count": count}
+    with translation.override("en"):
+        assert say("retreat_nearest_too_far", params, names=NAMES) == (
+            f"the nearest eligible province (Dacia) is {count} provinces away")
+    with translation.override("ru"):
+        assert say("retreat_nearest_too_far", params, names={"dacia": "Дакия"}) == russian

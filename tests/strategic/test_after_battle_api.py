@@ -9,7 +9,8 @@ from django.test import TestCase, override_settings
 from django.utils import translation
 
 from campaign.models import Campaign
-from strategic.models import Battle, Border, RetreatRecord
+from strategic.models import Battle, Border, RetreatRecord, Unit
+from strategic.retreat_models import QuickBattleRecord
 from tests.strategic.test_after_battle_scenes import (
     FAST_HASHER,
     Q6_RU,
@@ -21,6 +22,7 @@ from tests.strategic.test_after_battle_scenes import (
     fregellae,
     load,
     province,
+    unit,
     user,
 )
 
@@ -92,6 +94,62 @@ class RetreatApiTests(TestCase):
         self.assertEqual(self.refused(["moesia"], HTTP_ACCEPT_LANGUAGE="en"), (
             409, "R1.3", ("This retreat is not allowed (R1.3): a retreat may not cross the rough border from "
                           "Dacia to Moesia")))
+
+    def answer(self, choice: dict[str, Any], language: str) -> tuple[int, dict[str, Any]]:
+        """Aspar's ``choice`` in ``language``: the status and the whole body; nothing changes."""
+        self.client.force_login(user("aspar"))
+        answer = self.client.post(self.url, choice, content_type="application/json", HTTP_ACCEPT_LANGUAGE=language)
+        self.assertEqual(army(self.campaign, "Army of Thrace").province.code, "dacia")
+        self.assertFalse(RetreatRecord.objects.exists())
+        return answer.status_code, answer.json()
+
+    def test_a_refusal_carries_the_engines_code_and_params(self) -> None:
+        self.assertEqual(self.answer({"route": ["dalmatia"]}, "en"), (409, {
+            "detail": R1_1_EN, "rule": "R1.1",
+            "refusal": {"code": "retreat_attacker_origin", "params": {"province": "moesia"}}}))
+        self.assertEqual(self.answer({"route": ["britannia"]}, "ru"), (409, {
+            "detail": "Такое отступление невозможно (R1.3): Дакия и Британия не граничат", "rule": "R1.3",
+            "refusal": {"code": "retreat_no_border", "params": {"from": "dacia", "to": "britannia"}}}))
+
+    def test_r4_the_count_is_in_the_refusal(self) -> None:
+        legio = unit(self.campaign, "Legio I Italica").pk
+        self.assertEqual(self.answer({"route": ["moesia"], "lost_units": [legio]}, "en"), (409, {
+            "detail": "This retreat is not allowed (R4): the retreat costs 0 units, 1 were chosen", "rule": "R4",
+            "refusal": {"code": "retreat_losses", "params": {"count": 0, "chosen": 1}}}))
+
+    def test_an_unknown_province_is_400_in_russian_with_the_engines_field(self) -> None:
+        detail = "Выбор не понят: choice.route[0]: неизвестная провинция «atlantis»"
+        self.assertEqual(self.answer({"route": ["atlantis"]}, "ru"), (400, {
+            "detail": detail, "errors": {"choice": [detail]},
+            "refusal": {"code": "unknown_province", "params": {"province": "atlantis"}, "field": "choice.route[0]"}}))
+
+    def test_an_unknown_province_is_400_in_english(self) -> None:
+        detail = "The choice is not understood: choice.route[0]: unknown province “atlantis”"
+        self.assertEqual(self.answer({"route": ["atlantis"]}, "en")[1]["detail"], detail)
+
+    def test_a_unit_of_another_army_is_named_and_given_by_its_plain_id(self) -> None:
+        riders = unit(self.campaign, "Alan Riders").pk
+        for language, detail in (
+                ("ru", "Выбор не понят: choice.fortress_units[0]: отряда «Alan Riders» нет в отступающей армии"),
+                ("en", ("The choice is not understood: choice.fortress_units[0]: Alan Riders is not in the "
+                        "retreating army"))):
+            self.assertEqual(self.answer({"fortress_units": [riders]}, language), (400, {
+                "detail": detail, "errors": {"choice": [detail]},
+                "refusal": {"code": "unit_not_in_army", "params": {"unit": riders},
+                            "field": "choice.fortress_units[0]"}}))
+
+    def test_a_unit_of_no_army_of_the_campaign_is_said_by_its_id(self) -> None:
+        detail = "Выбор не понят: choice.fortress_units[0]: отряда «999999» нет в отступающей армии"
+        status, body = self.answer({"fortress_units": [999999]}, "ru")
+        self.assertEqual((status, body["detail"], body["refusal"]), (400, detail, {
+            "code": "unit_not_in_army", "params": {"unit": 999999}, "field": "choice.fortress_units[0]"}))
+
+    def test_a_unit_listed_twice_is_named(self) -> None:
+        legio = unit(self.campaign, "Legio I Italica").pk
+        detail = "Выбор не понят: choice.fortress_units[1]: отряд «Legio I Italica» указан дважды"
+        status, body = self.answer({"fortress_units": [legio, legio]}, "ru")
+        self.assertEqual((status, body["detail"], body["refusal"]), (400, detail, {
+            "code": "unit_listed_twice", "params": {"unit": legio}, "field": "choice.fortress_units[1]"}))
 
     def test_a_malformed_choice_is_400(self) -> None:
         self.client.force_login(user("aspar"))
@@ -170,6 +228,29 @@ class QuickBattleApiTests(TestCase):
                                   HTTP_ACCEPT_LANGUAGE="ru")
         self.assertEqual((answer.status_code, answer.json()["rule"], answer.json()["detail"]), (409, "Q6", Q6_RU))
         self.assertEqual(Battle.objects.get(pk=self.battle.pk).status, "pending")
+
+    def test_q6_the_refusal_carries_the_engines_code(self) -> None:
+        self.client.force_login(user("moderator"))
+        answer = self.client.post(self.url, {"skill": "strategy", "siege": True}, content_type="application/json",
+                                  HTTP_ACCEPT_LANGUAGE="en")
+        self.assertEqual((answer.status_code, answer.json()), (409, {
+            "detail": ("The quick battle is not allowed (Q6): in a siege the quick battle applies only when the "
+                       "attacker storms the city"),
+            "rule": "Q6", "refusal": {"code": "quick_siege_without_storm", "params": {}}}))
+
+    def test_a_defender_without_units_is_400_in_russian_with_the_engines_field(self) -> None:
+        self.addCleanup(translation.deactivate)
+        Unit.objects.filter(campaign=self.campaign, army__province=self.battle.province,
+                            faction=self.battle.defender_faction).delete()
+        self.client.force_login(user("moderator"))
+        answer = self.client.post(self.url, {"skill": "strategy"}, content_type="application/json",
+                                  HTTP_ACCEPT_LANGUAGE="ru")
+        detail = "Быстрый бой нельзя подготовить: defender.units: у обороняющегося должен быть хотя бы один отряд"
+        self.assertEqual((answer.status_code, answer.json()), (400, {
+            "detail": detail,
+            "refusal": {"code": "side_without_units", "params": {"side": "defender"}, "field": "defender.units"}}))
+        self.assertEqual((Battle.objects.get(pk=self.battle.pk).status, QuickBattleRecord.objects.count()),
+                         ("pending", 0))
 
     def test_before_resolution_there_is_no_quick_battle_to_read(self) -> None:
         self.assertEqual(self.client.get(self.url).status_code, 404)

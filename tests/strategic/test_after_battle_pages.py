@@ -7,11 +7,14 @@ import html
 import re
 from typing import Any
 
+import pytest
 from django.test import TestCase, override_settings
 from django.urls import reverse
 from django.utils import translation
 
 from campaign.models import Campaign
+from combat.retreat_model import Blocked
+from strategic.after_battle_views import blocked_reason
 from strategic.models import Battle, RetreatRecord
 from tests.strategic.test_after_battle_scenes import (
     FAST_HASHER,
@@ -116,6 +119,14 @@ class RetreatPageTests(TestCase):
         self.client.force_login(user("aspar"))
         self.assertEqual(self.client.post(self.choose, {"option": "route:atlantis"}).status_code, 400)
 
+    def test_an_unknown_province_is_said_in_russian(self) -> None:
+        self.addCleanup(translation.deactivate)
+        self.client.force_login(user("aspar"))
+        response = self.client.post(self.choose, {"option": "route:atlantis"}, HTTP_ACCEPT_LANGUAGE="ru")
+        self.assertEqual((response.status_code, _error_box(response)),
+                         (400, "Выбор не понят: choice.route[0]: неизвестная провинция «atlantis»"))
+        self.assertEqual(army(self.campaign, "Army of Thrace").province.code, "dacia")
+
     def test_the_after_battle_page_lists_the_retreat_owed(self) -> None:
         text = _text(self.client.get(reverse("after-battle", kwargs={"slug": SLUG})))
         self.assertIn("<strong>Army of Thrace</strong> (Eastern Roman Empire, Dacia)", text)
@@ -207,3 +218,23 @@ class QuickBattlePageTests(TestCase):
     def test_a_visitor_sees_no_form(self) -> None:
         text = _text(self.client.get(self.url))
         self.assertIn("This battle was not resolved as a quick battle.", text)
+
+
+@pytest.mark.parametrize(("blocked", "english", "russian"), [
+    (Blocked("R1.4", "retreat_nearest_too_far", {"province": "dacia", "count": 5}),
+     "No retreat by land (R1.4): the nearest eligible province (Dacia) is 5 provinces away.",
+     "Отступить по суше нельзя (R1.4): ближайшая подходящая провинция (Дакия) удалена на 5 провинций."),
+    (Blocked("R1.4", "retreat_unreachable"),
+     "No retreat by land (R1.4): no eligible province can be reached.",
+     "Отступить по суше нельзя (R1.4): ни одной подходящей провинции не достичь."),
+    (Blocked("R3", "retreat_sallied"),
+     "No retreat by land (R3): an army that sallied from the city must retreat back into it.",
+     "Отступить по суше нельзя (R3): армия, сделавшая вылазку из города, должна отступить обратно в него."),
+])
+def test_why_no_land_retreat_is_open_is_said_from_the_engines_code(blocked: Blocked, english: str,
+                                                                   russian: str) -> None:
+    with translation.override("en"):
+        assert blocked_reason(blocked, {"dacia": "Dacia"}) == english
+    with translation.override("ru"):
+        assert blocked_reason(blocked, {"dacia": "Дакия"}) == russian
+    assert blocked_reason(None, {}) == ""

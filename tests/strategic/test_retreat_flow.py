@@ -6,17 +6,23 @@ Moesia (Capua), the Praesental Army (Valerius) supported from Dalmatia (Velitrae
 
 from __future__ import annotations
 
+import html
+import re
 from decimal import Decimal
 
 from django.test import TestCase, override_settings
+from django.urls import reverse
+from django.utils import translation
 
 from campaign.models import Campaign, Commander, LogEntry
+from combat.retreat_model import Blocked
 from strategic.models import Army, Battle, Border, Province, RetreatRecord, SupportPoints, Unit
 from strategic.retreat_selectors import pending_retreat
 from strategic.retreat_services import retreat_choose, retreat_support_set
 from strategic.services import UnitChange, battle_result_apply
 from tests.strategic.test_after_battle_scenes import (
     FAST_HASHER,
+    SLUG,
     army,
     aspar_attacks_dacia,
     fregellae,
@@ -165,6 +171,23 @@ class PenaltyAndDestructionTests(TestCase):
         assert pending is not None
         self.assertEqual((pending.options.is_destroyed, pending.options.land_blocked_reason),
                          (True, "R1.4: no eligible province can be reached"))
+        self.assertEqual(pending.options.land_blocked, Blocked("R1.4", "retreat_unreachable"))
+
+    def test_r1_4_the_page_says_why_in_the_readers_language(self) -> None:
+        self._close_every_way()
+        self.addCleanup(translation.deactivate)
+        url = reverse("retreat", kwargs={"slug": SLUG, "army_id": self.scene.thrace.pk})
+        for language, heading, why in (
+                ("en", "The army cannot retreat and is destroyed",
+                 "No retreat by land (R1.4): no eligible province can be reached."),
+                ("ru", "Армия не может отступить и уничтожается",
+                 "Отступить по суше нельзя (R1.4): ни одной подходящей провинции не достичь.")):
+            page = self.client.get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+            section = re.search(r'<section class="panel destroyed" id="destroyed">(.*?)</section>', page, re.DOTALL)
+            assert section is not None
+            paragraphs = [" ".join(html.unescape(re.sub(r"<[^>]+>", " ", p)).split())
+                          for p in re.findall(r"<(?:h2|p)>(.*?)</(?:h2|p)>", section.group(1), re.DOTALL)]
+            self.assertEqual(paragraphs[:2], [f"R1.4 {heading}", why])
 
     def test_r1_4_the_destroyed_armys_units_are_removed_and_the_army_is_gone(self) -> None:
         self._close_every_way()
