@@ -66,8 +66,8 @@ def _lock_postgresql(battle_id: int, action_id: str) -> LiveBattle | None:
             value = convert(value, None, connection)
         values.append(value)
     battle = LiveBattle.from_db(connection.alias, None, values)
-    battle.prior_version = got["prior_version"]  # type: ignore[attr-defined]
-    battle.seat_rows = got["seat_rows"] or []  # type: ignore[attr-defined]
+    battle.prior_version = got["prior_version"]
+    battle.seat_rows = got["seat_rows"] or []
     return battle
 
 
