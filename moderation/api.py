@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
@@ -25,15 +26,15 @@ from tactical import moderator_services
 from tactical.board import iso
 from tactical.models import LiveBattle
 
-NO_CAMPAIGN = "No such campaign."
-NO_DICE = "This battle rolled no dice."
-NO_BATTLE = "No such battle in this campaign."
+NO_CAMPAIGN = _("No such campaign.")
+NO_DICE = _("This battle rolled no dice.")
+NO_BATTLE = _("No such battle in this campaign.")
 
 
 def _readable(request: Request, slug: str) -> Campaign:
     campaign = Campaign.objects.filter(slug=slug).first()
     if campaign is None or not permissions.can_read_campaign(request.user, campaign):
-        raise NotFound(NO_CAMPAIGN)
+        raise NotFound(str(NO_CAMPAIGN))
     return campaign
 
 
@@ -101,7 +102,7 @@ class DiceView(APIView):
         battle = get_object_or_404(Battle, pk=battle_id, campaign=campaign)
         report = dice_report(battle=battle)
         if report is None:
-            raise NotFound(NO_DICE)
+            raise NotFound(str(NO_DICE))
         return Response(roll_summary(report))
 
 
@@ -160,6 +161,14 @@ def _interception(entry: Any) -> dict[str, Any]:
             "reason": ruling.reason,
             "moderator": ruling.moderator.get_username() if ruling.moderator else "",
         },
+        "taken_back": None
+        if entry.taken_back is None
+        else {
+            "version": entry.taken_back.version,
+            "at": entry.taken_back.at.isoformat(),
+            "moderator": entry.taken_back.by,
+            "reason": entry.taken_back.reason,
+        },
     }
 
 
@@ -200,7 +209,7 @@ class BattleControlView(APIView):
     def post(self, request: Request, slug: str, battle_id: int) -> Response:
         campaign = _readable(request, slug)
         if not LiveBattle.objects.filter(pk=battle_id, campaign=campaign).exists():
-            raise NotFound(NO_BATTLE)
+            raise NotFound(str(NO_BATTLE))
         service, extra = CONTROLS[self.control]
         data = request.data
         battle = service(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Iterable
+from datetime import UTC
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -13,8 +14,9 @@ from django.utils.translation import ngettext
 from combat.model import BattleState, Status
 from moderation.dice import DiceReport
 from moderation.eventtext import unit_name
+from moderation.interceptions import interception_record
 from moderation.selectors import AuditRow
-from tactical.models import BattleEvent, LiveBattle
+from tactical.models import LiveBattle
 
 CSV_COLUMNS = ("ref", "created_at", "turn", "battle", "version", "actor", "kind", "rule", "text", "reason")
 
@@ -97,25 +99,24 @@ def battle_report_bbcode(
         ngettext("Losses: %(count)s unit routed", "Losses: %(count)s units routed", len(lost))
         % {"count": len(lost)}
     )
-    interceptions = [
-        (row.version, e)
-        for row in BattleEvent.objects.filter(battle=battle).order_by("version")
-        for e in row.events
-        if e.get("type") == "interception_declared"
-    ]
+    interceptions = interception_record(battle=battle)
     if interceptions:
         lines.append(f"[b]{_('Interceptions (T10.4)')}[/b]")
         lines.append("[list]")
-        for version, event in interceptions:
-            lines.append(
-                "[*]"
-                + _("v%(version)s: %(unit)s intercepted %(target)s")
-                % {
-                    "version": version,
-                    "unit": _bb(unit_name(roster, event.get("unit"))),
-                    "target": _bb(unit_name(roster, event.get("target"))),
-                }
-            )
+        for entry in interceptions:
+            said = _("v%(version)s: %(unit)s intercepted %(target)s") % {
+                "version": entry.version,
+                "unit": _bb(entry.unit_name),
+                "target": _bb(entry.target_name),
+            }
+            back = entry.taken_back
+            if back is not None:  # struck through: the log keeps it, but it no longer stands (M1)
+                said = f"[s]{said}[/s] — " + _bb(
+                    _("Taken back by %(by)s in v%(version)s at %(at)s UTC (M1): %(reason)s")
+                    % {"by": back.by, "version": back.version, "at": back.at.astimezone(UTC).strftime("%H:%M:%S.%f"),
+                       "reason": back.reason}
+                )
+            lines.append(f"[*]{said}")
         lines.append("[/list]")
     if dice is not None and dice.rolls:
         lines.append(f"[b]{_('Dice (M2)')}[/b]")

@@ -30,6 +30,10 @@ BAD_HOURS = _("Extend by a whole number of hours from 1 to 336.")
 BAD_ORDER = _("List every faction of the campaign exactly once.")
 NO_INTERCEPTION = _("No such interception was declared in this battle (T10.4).")
 ALREADY_RULED = _("This interception has already been ruled on (T10.4).")
+TAKEN_BACK = _(
+    "This interception was taken back by the moderator in version %(version)s (M1): it no longer stands, so "
+    "there is nothing to rule on (T10.4)."
+)
 BAD_VERDICT = _("Rule 'confirmed' or 'overruled'.")
 BAD_WINNER = _("Name the winner: attacker or defender (T11).")
 BATTLE_OVER = _("The battle is over (T11).")
@@ -176,6 +180,10 @@ def interception_rule(
     if row is None or declared is None:
         raise NotFound(str(NO_INTERCEPTION), field="unit", rule="T10.4")
     LiveBattle.objects.select_for_update().filter(pk=battle.pk).first()  # one ruling at a time per battle
+    # Read under the battle's lock, which an undo takes too: no ruling slips in beside a concurrent undo.
+    undo = BattleEvent.objects.filter(battle=battle, kind=BattleEvent.Kind.UNDO, action__undoes=version).first()
+    if undo is not None:
+        raise Conflict(str(TAKEN_BACK) % {"version": undo.version}, rule="T10.4")
     if InterceptionRuling.objects.filter(battle=battle, version=version, unit=unit).exists():
         raise Conflict(str(ALREADY_RULED), rule="T10.4")
     entry = log_append(
