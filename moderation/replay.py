@@ -6,6 +6,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from combat.model import BattleState
 from tactical.models import BattleEvent, LiveBattle
 from tactical.replay import ReplayError, state_after
@@ -38,7 +40,7 @@ def replay_steps(*, battle: LiveBattle) -> list[Step]:
         BattleEvent.objects.filter(battle=battle).select_related("actor").order_by("version"), start=1
     ):
         if row.version != expected:
-            raise ReplayBroken(f"version {expected} is missing from the log")
+            raise ReplayBroken(_("version %(version)s is missing from the log") % {"version": expected})
         try:
             state = state_after(state, row, history)
         except ReplayError as error:

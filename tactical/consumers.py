@@ -18,12 +18,13 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils import timezone, translation
 from django.utils.dateparse import parse_datetime
+from django.utils.translation import gettext_lazy as _
 
 from campaign.errors import ServiceError
 from tactical import services
 from tactical.api import preview
 from tactical.board import board_state, iso, unit_options
-from tactical.errors import Invalid, Missing
+from tactical.errors import UNKNOWN_UNIT, Invalid, Missing
 from tactical.messages import event_message, socket_language
 from tactical.models import LiveBattle
 from tactical.push import battle_group, commander_group, dumps, moderators_group
@@ -36,6 +37,16 @@ CLOSE_FORBIDDEN = 4403
 CLOSE_NOT_FOUND = 4404
 DEADLINE_GRACE = 0.05  # seconds after the deadline before a socket asks the clock
 PUSH_WAIT = 0.3  # how long a socket waits for the push of a timeout before reading the log
+
+# Frames the socket cannot take (docs/tactical-protocol.md §6), said in the socket's language; the codes stay.
+BINARY_FRAME = _("Binary frames are not accepted.")
+FRAME_TOO_LARGE = _("A frame may be at most %(bytes)s bytes.")
+NOT_JSON = _("A frame must be a JSON object.")
+NO_TYPE = _('A frame must be a JSON object with a string "type".')
+BAD_REQUEST_ID = _('"id" must be a string.')
+UNKNOWN_TYPE = _("Unknown message type “%(type)s”.")
+NOT_AN_INTEGER = _("must be an integer")
+NOT_A_VERSION = _("must be a version (an integer ≥ 0)")
 
 _expiring: dict[tuple[int, str], asyncio.Task[int]] = {}
 _moment = functools.lru_cache(maxsize=256)(parse_datetime)  # every socket of a battle parses the same deadline
@@ -189,26 +200,31 @@ class BattleConsumer(AsyncWebsocketConsumer):
     # -- frames from the browser --------------------------------------------------------------
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        """Parse one frame; a bad one is answered with an error to this socket only."""
+        """Parse one frame; a bad one is answered with an error to this socket only, in its language."""
+        with translation.override(self.language):
+            answer = await self._answer(text_data, bytes_data)
+        if answer is not None:
+            await self._reply(answer)
+
+    async def _answer(self, text_data: str | None, bytes_data: bytes | None) -> dict[str, Any] | None:
         if bytes_data is not None:
-            return await self._reply(_error(400, "binary", "Binary frames are not accepted."))
+            return _error(400, "binary", str(BINARY_FRAME))
         if text_data is None or len(text_data.encode("utf-8")) > MAX_FRAME:
-            return await self._reply(_error(400, "too_large", f"A frame may be at most {MAX_FRAME} bytes."))
+            return _error(400, "too_large", FRAME_TOO_LARGE % {"bytes": MAX_FRAME})
         try:
             frame = json.loads(text_data)
         except ValueError:
-            return await self._reply(_error(400, "bad_frame", "A frame must be a JSON object."))
+            return _error(400, "bad_frame", str(NOT_JSON))
         if not isinstance(frame, dict) or not isinstance(frame.get("type"), str):
-            return await self._reply(_error(400, "bad_frame", "A frame must be a JSON object with a string \"type\"."))
+            return _error(400, "bad_frame", str(NO_TYPE))
         request_id = frame.get("id")
         if request_id is not None and not isinstance(request_id, str):
-            return await self._reply(_error(400, "bad_frame", "\"id\" must be a string."))
+            return _error(400, "bad_frame", str(BAD_REQUEST_ID))
         handler = getattr(self, f"on_{frame['type']}", None) if frame["type"] in HANDLED else None
         if handler is None:
-            return await self._reply(_error(400, "unknown_type", f"Unknown message type {frame['type']!r}."))
+            return _error(400, "unknown_type", UNKNOWN_TYPE % {"type": frame["type"]})
         try:
-            with translation.override(self.language):
-                answer = await handler(frame)
+            answer: dict[str, Any] | None = await handler(frame)
         except ServiceError as error:
             body = error.as_dict()
             body.setdefault("status", error.status)
@@ -216,8 +232,7 @@ class BattleConsumer(AsyncWebsocketConsumer):
             answer = {"type": "error", **body}
             if request_id is not None:
                 answer["id"] = request_id
-        if answer is not None:
-            await self._reply(answer)
+        return answer
 
     async def _reply(self, message: dict[str, Any]) -> None:
         async with self.send_lock:
@@ -226,7 +241,7 @@ class BattleConsumer(AsyncWebsocketConsumer):
     async def on_action(self, frame: dict[str, Any]) -> dict[str, Any]:
         expected = frame.get("expected_version")
         if expected is not None and (isinstance(expected, bool) or not isinstance(expected, int)):
-            raise Invalid("must be an integer", field="expected_version")
+            raise Invalid(str(NOT_AN_INTEGER), field="expected_version")
         result = await database_sync_to_async(services.battle_action_apply)(
             actor=self.user, battle_id=self.battle_id, action=frame.get("action"),
             action_id=frame.get("id") or "", expected_version=expected,
@@ -236,7 +251,7 @@ class BattleConsumer(AsyncWebsocketConsumer):
     async def on_sync(self, frame: dict[str, Any]) -> dict[str, Any] | None:
         since = frame.get("since")
         if isinstance(since, bool) or not isinstance(since, int) or since < 0:
-            raise Invalid("must be a version (an integer ≥ 0)", field="since")
+            raise Invalid(str(NOT_A_VERSION), field="since")
         return await database_sync_to_async(self._sync_answer)(since)
 
     def _sync_answer(self, since: int) -> dict[str, Any]:
@@ -255,7 +270,7 @@ class BattleConsumer(AsyncWebsocketConsumer):
         battle = LiveBattle.objects.get(pk=self.battle_id)
         state = state_of(battle)
         if not isinstance(unit, str) or unit not in state.units:
-            raise Missing("There is no such unit in this battle.")
+            raise Missing(str(UNKNOWN_UNIT))
         return {"type": "options", "id": request_id, **unit_options(battle, unit, state)}
 
     async def on_preview(self, frame: dict[str, Any]) -> dict[str, Any]:

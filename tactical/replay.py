@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from combat.corrections import changes_from_list, correct
 from combat.dice import FixedDice
 from combat.engine import apply
@@ -23,7 +25,7 @@ UNCHANGED = frozenset({Kind.DONE, Kind.CLOCK, Kind.AWAIT_DIE})
 
 
 class ReplayError(Exception):
-    """The log does not reproduce a stored fact (a state, a die)."""
+    """The log does not reproduce a stored fact (a state, a die); said in the active language (a page shows it)."""
 
 
 def _apply_logged(state: BattleState, action: dict[str, Any], dice: FixedDice) -> BattleState:
@@ -40,7 +42,7 @@ def state_after(state: BattleState | None, row: BattleEvent, history: dict[int, 
     if row.kind == Kind.SETUP:
         return state_from_dict(action["state"])
     if state is None:
-        raise ReplayError("the log does not begin with the setup")
+        raise ReplayError(_("the log does not begin with the setup"))
     if row.kind == Kind.MAP:
         return replace(state, cells={(x, y): CellFeature(f) for x, y, f in action["cells"]})
     if row.kind in UNCHANGED:
@@ -50,14 +52,16 @@ def state_after(state: BattleState | None, row: BattleEvent, history: dict[int, 
     if row.kind == Kind.UNDO:
         before = history.get(int(action["undoes"]) - 1)
         if before is None:
-            raise ReplayError(f"version {row.version} takes back a version the log does not have")
+            raise ReplayError(_("version %(version)s takes back a version the log does not have")
+                              % {"version": row.version})
         return before
     if row.kind == Kind.DIE_ROLL:
         action = action["action"]
     dice = FixedDice(list(row.dice))
     state = _apply_logged(state, action, dice)
     if dice.used != len(row.dice):
-        raise ReplayError(f"version {row.version} used {dice.used} dice; the log has {len(row.dice)}")
+        raise ReplayError(_("version %(version)s used %(used)s dice; the log has %(logged)s")
+                          % {"version": row.version, "used": dice.used, "logged": len(row.dice)})
     return state
 
 
@@ -71,10 +75,10 @@ def state_rebuild(battle: LiveBattle, upto: int | None = None) -> BattleState:
     expected = 1
     for row in rows:
         if row.version != expected:
-            raise ReplayError(f"version {expected} is missing from the log")
+            raise ReplayError(_("version %(version)s is missing from the log") % {"version": expected})
         expected += 1
         state = state_after(state, row, history)
         history[row.version] = state
     if state is None:
-        raise ReplayError("the battle has no log")
+        raise ReplayError(_("the battle has no log"))
     return state

@@ -16,6 +16,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from campaign.errors import ServiceError
 from campaign.models import Commander
@@ -42,7 +43,7 @@ from tactical.store import Seat, lock, seats, store
 
 log = logging.getLogger(__name__)
 ACTION_ID = re.compile(r"^[A-Za-z0-9_.:-]{1,64}$")
-BAD_ACTION_ID = "An action id is 1 to 64 letters, digits or _ . : -"
+BAD_ACTION_ID = _("An action id is 1 to 64 letters, digits or _ . : -")
 
 
 @dataclass
@@ -330,7 +331,7 @@ def battle_action_apply(*, actor: Any, battle_id: int, action: Any, action_id: s
     """Apply one client action (docs/tactical-protocol.md §3); a resent id gets the stored result."""
     _require_login(actor)
     if action_id and not ACTION_ID.match(action_id):
-        raise errors.Invalid(BAD_ACTION_ID, field="id")
+        raise errors.Invalid(str(BAD_ACTION_ID), field="id")
     try:
         parsed = action_from_dict(action)
     except InvalidAction as error:

@@ -34,7 +34,7 @@ def lock(battle_id: int, action_id: str = "") -> LiveBattle:
             rows = rows.annotate(prior_version=Subquery(prior))
         battle = rows.first()
     if battle is None:
-        raise errors.Missing("There is no such battle.")
+        raise errors.Missing(str(errors.NO_BATTLE))
     return battle
 
 

@@ -143,7 +143,7 @@ function applyState(state) {
   if (!app.offsetFromPing && state.server_time) app.offset = Date.parse(state.server_time) - Date.now();
   const key = JSON.stringify([state.terrain, state.cells, state.deployment_rows]);
   if (key !== app.groundKey) {
-    drawGround(layers.ground, state);
+    drawGround(layers.ground, state, (feature) => t[`feature_${feature}`] || feature);
     app.groundKey = key;
   }
   const sel = selectedUnit();
@@ -570,9 +570,8 @@ function showError(msg) {
   }
   const title = msg.rule ? t[`rule_${msg.rule}`] || t[`rule_${msg.rule.split(".")[0]}`] : "";
   const rule = msg.rule ? `${fill(t.rule, { rule: msg.rule })}${title ? ` (${title})` : ""}: ` : "";
-  const detail = String(msg.detail || "").replace(/\bu\d+\b/g, (id) => (app.units.has(id) ? names.unit(id) : id));
   const fields = msg.errors ? ` (${Object.entries(msg.errors).map(([k, v]) => `${k}: ${[].concat(v).join(" ")}`).join("; ")})` : "";
-  showMessage(`${t.refused} — ${rule}${detail}${fields}`, "error");
+  showMessage(`${t.refused} — ${rule}${msg.detail || ""}${fields}`, "error");
   return undefined;
 }
 

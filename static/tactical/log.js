@@ -121,7 +121,9 @@ export class BattleLog {
       case "time_added": return fill(t.ev_time_added, { seconds: ev.seconds, reason: ev.reason || "" });
       case "corrected": return fill(t.ev_corrected, { reason: ev.reason || "" });
       case "unit_corrected": {
-        const changes = Object.keys(ev.after || {}).map((k) => `${k} ${shown(ev.before[k])} → ${shown(ev.after[k])}`);
+        const value = (k, v) => (k === "facing" ? n.facing(v) : shown(v));
+        const changes = Object.keys(ev.after || {})
+          .map((k) => `${t[`field_${k}`] || k} ${value(k, ev.before[k])} → ${value(k, ev.after[k])}`);
         return fill(t.ev_unit_corrected, { unit: n.unit(ev.unit), changes: changes.join(", ") });
       }
       case "action_undone": return fill(t.ev_action_undone, { version: ev.version, reason: ev.reason || "" });

@@ -23,8 +23,9 @@ export function centre(x, y) {
   return [x * CELL + CELL / 2, y * CELL + CELL / 2];
 }
 
-/** The ground: terrain colour, deployment rows, special cells, grid lines and coordinates. */
-export function drawGround(layer, state) {
+/** The ground: terrain colour, deployment rows, special cells (``featureName`` titles them), grid lines and
+ * coordinates. */
+export function drawGround(layer, state, featureName) {
   clear(layer);
   const w = state.width * CELL;
   const h = state.height * CELL;
@@ -37,7 +38,7 @@ export function drawGround(layer, state) {
   for (const cell of state.cells || []) {
     const g = el("g", { class: `feature feature-${cell.feature}`, "data-feature": cell.feature }, layer);
     el("rect", { x: cell.x * CELL, y: cell.y * CELL, width: CELL, height: CELL, fill: `url(#pat-${cell.feature})` }, g);
-    el("title", {}, g).textContent = cell.feature;
+    el("title", {}, g).textContent = featureName(cell.feature);
   }
   const grid = el("g", { class: "grid" }, layer);
   for (let x = 0; x <= state.width; x += 1) el("line", { x1: x * CELL, y1: 0, x2: x * CELL, y2: h }, grid);

@@ -147,6 +147,26 @@ def test_a_battle_that_does_not_exist_is_404_to_everyone(world: Any, live: LiveB
                                                                                     "There is no such battle.")
 
 
+@pytest.mark.parametrize(("language", "detail"), [("ru", "Такого боя нет."), ("en", "There is no such battle.")])
+def test_an_action_in_a_battle_that_does_not_exist_is_404_in_the_readers_language(world: Any, live: LiveBattle,
+                                                                                  language: str, detail: str) -> None:
+    unit = units_of(live, "attacker")[0]
+    answer = _client(world.east_general).post(
+        _url(live, "actions/").replace(str(live.pk), str(live.pk + 1000)),
+        {"action": {"do": "move", "unit": unit, "path": [[8, 17]]}}, format="json", HTTP_ACCEPT_LANGUAGE=language)
+    assert (answer.status_code, answer.json()["code"], answer.json()["detail"]) == (404, "not_found", detail)
+
+
+def test_a_malformed_action_id_is_refused_in_russian(world: Any, live: LiveBattle) -> None:
+    unit = units_of(live, "attacker")[0]
+    answer = _client(world.east_general).post(
+        _url(live, "actions/"), {"id": "bad id!", "action": {"do": "move", "unit": unit, "path": [[8, 17]]}},
+        format="json", HTTP_ACCEPT_LANGUAGE="ru")
+    assert (answer.status_code, answer.json()["code"], answer.json()["detail"], answer.json()["errors"]) == (
+        400, "invalid", "Идентификатор действия — от 1 до 64 латинских букв, цифр или знаков _ . : -",
+        {"id": ["Идентификатор действия — от 1 до 64 латинских букв, цифр или знаков _ . : -"]})
+
+
 @pytest.mark.parametrize(
     ("campaign", "who", "status"),
     [

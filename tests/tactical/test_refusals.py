@@ -160,3 +160,46 @@ async def test_without_a_language_the_socket_refuses_in_english(settings: Any, w
     socket = await _socket(live, world.west_leader)
     error = await _refused(socket, {"do": "move", "unit": units_of(live, "defender")[0], "path": [[8, 3]]})
     assert (error["rule"], error["detail"]) == ("T6", "Heavy infantry belongs to the defender; it is the attacker's turn")
+
+
+# -- frames the socket cannot take, in the socket's language --------------------------------------------
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(
+    ("frame", "code", "detail"),
+    [
+        (b"\x00\x01", "binary", "Двоичные кадры не принимаются."),
+        ("x" * (16 * 1024 + 1), "too_large", "Кадр может занимать не более 16384 байт."),
+        ("{not json", "bad_frame", "Кадр должен быть объектом JSON."),
+        ('{"type": 5}', "bad_frame", "Кадр должен быть объектом JSON со строковым полем «type»."),
+        ('{"type": "ping", "id": 7}', "bad_frame", "«id» должно быть строкой."),
+        ('{"type": "launch_missiles"}', "unknown_type", "Неизвестный тип сообщения «launch_missiles»."),
+        ('{"type": "options", "id": "o1", "unit": "u0"}', "not_found", "В этом бою нет такого отряда."),
+        ('{"type": "sync", "id": "s1", "since": -1}', "invalid", "должно быть номером версии (целым числом ≥ 0)"),
+        ('{"type": "action", "id": "a1", "expected_version": "7", "action": {"do": "end_turn"}}', "invalid",
+         "должно быть целым числом"),
+    ],
+)
+async def test_a_bad_frame_is_answered_in_russian(settings: Any, world: Any, live: LiveBattle, frame: Any, code: str,
+                                                  detail: str) -> None:
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    socket = await _socket(live, world.east_general, accept="ru")
+    if isinstance(frame, bytes):
+        await socket.send_to(bytes_data=frame)
+    else:
+        await socket.send_to(text_data=frame)
+    error = json.loads(await socket.receive_from(timeout=5))
+    await socket.disconnect()
+    assert (error["type"], error["code"], error["detail"]) == ("error", code, detail)
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_without_a_language_a_bad_frame_is_answered_in_english(settings: Any, world: Any,
+                                                                     live: LiveBattle) -> None:
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    socket = await _socket(live, world.east_general)
+    await socket.send_to(text_data='{"type": "launch_missiles"}')
+    error = json.loads(await socket.receive_from(timeout=5))
+    await socket.disconnect()
+    assert (error["code"], error["detail"]) == ("unknown_type", "Unknown message type “launch_missiles”.")
