@@ -28,6 +28,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy, pgettext_lazy
 
 from combat.errors import IllegalAction, InvalidAction
+from combat.retreat_model import PenaltyReason
 
 log = logging.getLogger(__name__)
 
@@ -164,6 +165,16 @@ CATALOGUE: dict[str, Promise] = {
 }
 
 
+# R4: why a province of a retreat route costs units (``combat.retreat_model.PenaltyReason``): not refusals,
+# but said the same way, inside the route's line of the retreat page ("Sora: 2 (enemy control, 1 enemy unit)").
+PENALTY_REASONS: dict[str, Promise] = {
+    "enemy_control": _("enemy control"),
+    "enemy_fortress_city": _("enemy fortress city"),
+    "tribe": _("tribe"),
+    "enemy_units": ngettext_lazy("%(count)s enemy unit", "%(count)s enemy units", "count"),
+}
+
+
 def _name(value: Any, names: Mapping[Any, str]) -> str:
     return str(names.get(value) or value)
 
@@ -192,9 +203,9 @@ def _values(params: Mapping[str, Any], names: Mapping[Any, str]) -> dict[str, An
 
 
 def say(code: str, params: Mapping[str, Any], *, names: Mapping[Any, str] | None = None,
-        fallback: str | None = None) -> str:
+        fallback: str | None = None, catalogue: Mapping[str, Promise] = CATALOGUE) -> str:
     """The sentence of ``code`` in the active language, or ``fallback`` (the engine's) if it has none."""
-    message = CATALOGUE.get(code)
+    message = catalogue.get(code)
     if message is None:
         if fallback is None:
             log.warning("refusal %r has no sentence in campaign.refusals", code)
@@ -211,3 +222,8 @@ def sentence(error: IllegalAction | InvalidAction, names: Mapping[Any, str] | No
     ``names`` (engine id → name) for its ids."""
     fallback = error.reason if isinstance(error, IllegalAction) else error.message
     return say(error.code, error.params, names=names, fallback=fallback)
+
+
+def penalty_reason(reason: PenaltyReason) -> str:
+    """Why a province of a retreat route costs units (R4), in the active language."""
+    return say(reason.code, reason.params, fallback=reason.text, catalogue=PENALTY_REASONS)

@@ -161,17 +161,47 @@ class Sweep:
         return {"province": self.province, "count": self.count, "allied": self.allied}
 
 
+# R4: why a province of the route costs units, by code, in English; "enemy_units" has params {"count": n}.
+PENALTY_TEXTS = {
+    "enemy_control": "enemy control",
+    "enemy_fortress_city": "enemy fortress city",
+    "tribe": "tribe",
+    "enemy_units": "{count} enemy units",
+}
+
+
+@dataclass(frozen=True)
+class PenaltyReason:
+    """One reason a province of the route costs units (R4): a stable ``code`` (one of ``PENALTY_TEXTS``)
+    and the values of its sentence (``params``), so that a caller can say it in another language
+    (``campaign.refusals.penalty_reason``), as with ``Blocked``; ``text`` is the English."""
+
+    code: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def text(self) -> str:
+        """The reason in English: "enemy control", "1 enemy unit", "2 enemy units"."""
+        if self.params.get("count") == 1:
+            return "1 enemy unit"
+        return PENALTY_TEXTS[self.code].format(**self.params)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready data."""
+        return {"code": self.code, "params": dict(self.params), "text": self.text}
+
+
 @dataclass(frozen=True)
 class Penalty:
     """R4: the extra losses one province of the route costs, and why."""
 
     province: str
-    reasons: tuple[str, ...]
+    reasons: tuple[PenaltyReason, ...]
     units: int
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready data."""
-        return {"province": self.province, "reasons": list(self.reasons), "units": self.units}
+        return {"province": self.province, "reasons": [r.to_dict() for r in self.reasons], "units": self.units}
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from combat.retreat_model import (
     BorderKind,
     FortressOption,
     Penalty,
+    PenaltyReason,
     Province,
     RetreatInput,
     RetreatOptions,
@@ -164,20 +165,20 @@ def _route_option(inp: RetreatInput, path: tuple[str, ...], army_size: int) -> R
             if 0 < own + allied <= size:
                 size += own + allied
                 swept.append(Sweep(name, own + allied, allied))
-        reasons: list[str] = []
+        reasons: list[PenaltyReason] = []
         # Interpretation: an "enemy control marker" is a province controlled by a faction at war with
         # the retreating one; a fortress city counts when an enemy holds it; a tribe unless the
         # province is under friendly control. One unit per province, however many apply.
         if province.controller in inp.enemies:
-            reasons.append("enemy control")
+            reasons.append(PenaltyReason("enemy_control"))
         if province.fortress is not None and province.fortress.holder in inp.enemies:
-            reasons.append("enemy fortress city")
+            reasons.append(PenaltyReason("enemy_fortress_city"))
         if province.tribe and province.controller not in inp.friendly:
-            reasons.append("tribe")
+            reasons.append(PenaltyReason("tribe"))
         units = 1 if reasons else 0
         enemy = _enemy_units(inp, province)
         if enemy:
-            reasons.append(f"{enemy} enemy unit" + ("s" if enemy > 1 else ""))
+            reasons.append(PenaltyReason("enemy_units", {"count": enemy}))
             units += enemy
         if units:
             penalties.append(Penalty(name, tuple(reasons), units))

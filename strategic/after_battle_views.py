@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -13,13 +12,13 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from campaign import permissions
 from campaign.errors import ServiceError
 from campaign.models import Campaign, Commander
-from campaign.refusals import say
+from campaign.refusals import penalty_reason, say
 from campaign.views import campaign_for_page
 from combat.retreat_model import Blocked, RetreatOptions
 from strategic import captive_services, quick_services, retreat_services
@@ -36,11 +35,6 @@ from strategic.retreat_selectors import (
 )
 from strategic.roster import lines_text
 
-PENALTY_REASONS = {
-    "enemy control": gettext_lazy("enemy control"),
-    "enemy fortress city": gettext_lazy("enemy fortress city"),
-    "tribe": gettext_lazy("tribe"),
-}
 OUTCOMES = {
     "holds": gettext_lazy("holds"),
     "retreat in good order": gettext_lazy("retreats in good order"),
@@ -49,14 +43,6 @@ OUTCOMES = {
     "thrown back": gettext_lazy("thrown back"),
 }
 ROUTE_COLOUR = "#1b4f9c"
-
-
-def _penalty_reason(reason: str) -> str:
-    match = re.fullmatch(r"(\d+) enemy units?", reason)
-    if match:
-        n = int(match.group(1))
-        return ngettext("%(n)s enemy unit", "%(n)s enemy units", n) % {"n": n}
-    return str(PENALTY_REASONS.get(reason, reason))
 
 
 def blocked_reason(blocked: Blocked | None, names: dict[str, str]) -> str:
@@ -92,7 +78,7 @@ def _options_context(campaign: Campaign, pending: PendingRetreat) -> dict[str, A
             "swept": [{"province": provinces[s.province], "count": s.count, "allied": s.allied}
                       for s in option.swept],
             "penalties": [{"province": provinces[p.province], "units": p.units,
-                           "reasons": [_penalty_reason(r) for r in p.reasons]} for p in option.penalties],
+                           "reasons": [penalty_reason(r) for r in p.reasons]} for p in option.penalties],
             "penalty": option.penalty,
             "survivors": option.army_size - option.losses,
         })

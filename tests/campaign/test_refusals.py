@@ -10,10 +10,11 @@ from pathlib import Path
 import pytest
 from django.utils import translation
 
-from campaign.refusals import CATALOGUE, say, sentence
+from campaign.refusals import CATALOGUE, PENALTY_REASONS, penalty_reason, say, sentence
 from combat.dice import FixedDice
 from combat.engine import apply
 from combat.errors import IllegalAction, InvalidAction
+from combat.retreat_model import PENALTY_TEXTS, PenaltyReason
 from combat.scenario import load
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -209,3 +210,39 @@ def test_the_nearest_province_too_far_counts_in_russian_plural_forms(count: int,
             f"the nearest eligible province (Dacia) is {count} provinces away")
     with translation.override("ru"):
         assert say("retreat_nearest_too_far", params, names={"dacia": "Дакия"}) == russian
+
+
+# -- why a province of a retreat route costs units (R4) ------------------------------------------------
+
+
+def _penalty_codes_made() -> set[str]:
+    """Every ``PenaltyReason(code, ...)`` the retreat's routes make."""
+    tree = ast.parse((ROOT / "combat" / "retreat_routes.py").read_text(encoding="utf-8"))
+    return {node.args[0].value for node in ast.walk(tree)  # type: ignore[attr-defined]
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "PenaltyReason"}
+
+
+def test_every_penalty_reason_the_engine_gives_has_a_sentence_and_no_other() -> None:
+    assert _penalty_codes_made() == set(PENALTY_TEXTS) == set(PENALTY_REASONS) == {
+        "enemy_control", "enemy_fortress_city", "tribe", "enemy_units"}
+
+
+@pytest.mark.parametrize(("reason", "english", "russian"), [
+    (PenaltyReason("enemy_control"), "enemy control", "вражеский контроль"),
+    (PenaltyReason("enemy_fortress_city"), "enemy fortress city", "вражеский город-крепость"),
+    (PenaltyReason("tribe"), "tribe", "племя"),
+    (PenaltyReason("enemy_units", {"count": 1}), "1 enemy unit", "1 вражеский отряд"),
+    (PenaltyReason("enemy_units", {"count": 2}), "2 enemy units", "2 вражеских отряда"),
+    (PenaltyReason("enemy_units", {"count": 5}), "5 enemy units", "5 вражеских отрядов"),
+    (PenaltyReason("enemy_units", {"count": 11}), "11 enemy units", "11 вражеских отрядов"),
+    (PenaltyReason("enemy_units", {"count": 21}), "21 enemy units", "21 вражеский отряд"),
+    (PenaltyReason("enemy_units", {"count": 22}), "22 enemy units", "22 вражеских отряда"),
+])
+def test_a_penalty_reason_is_said_in_the_readers_language(reason: PenaltyReason, english: str,
+                                                          russian: str) -> None:
+    assert reason.text == english  # the engine's English, in the command line's JSON
+    with translation.override("en"):
+        assert penalty_reason(reason) == english
+    with translation.override("ru"):
+        assert penalty_reason(reason) == russian
+

@@ -15,7 +15,7 @@ from django.utils import translation
 from campaign.models import Campaign
 from combat.retreat_model import Blocked
 from strategic.after_battle_views import blocked_reason
-from strategic.models import Battle, RetreatRecord
+from strategic.models import Battle, RetreatRecord, Unit
 from tests.strategic.test_after_battle_scenes import (
     FAST_HASHER,
     Q6_RU,
@@ -27,6 +27,7 @@ from tests.strategic.test_after_battle_scenes import (
     fregellae,
     load,
     province,
+    unit,
     user,
 )
 
@@ -162,6 +163,25 @@ class RetreatPageTests(TestCase):
         text = _text(self.client.get(self.url))
         self.assertIn("This army owes no retreat.", text)
         self.assertIn("Dacia: Retreat by land → Moesia (by default)", text)
+
+    def _penalties_with_two_hunnic_units_in_moesia(self, language: str) -> str:
+        """R4: the first route's penalties as the reader sees them, with two Hunnic units waiting in Moesia,
+        where the beaten Army of Thrace must go first."""
+        riders = unit(self.campaign, "Alan Riders")
+        for name in ("Hunnic raiders", "Hunnic scouts"):
+            Unit.objects.create(campaign=self.campaign, faction=riders.faction, unit_type=riders.unit_type,
+                                name=name, province=province(self.campaign, "moesia"), health_halves=8)
+        self.client.force_login(user("aspar"))
+        body = self.client.get(self.url, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        match = re.search(r'<tr id="route-1">(?:\s*<td>.*?</td>){3}\s*<td>(.*?)</td>', body, flags=re.DOTALL)
+        assert match is not None, "no route on the page"
+        return html.unescape(re.sub(r"<[^>]+>", "", match.group(1)))
+
+    def test_the_enemy_units_on_the_route_are_counted_in_english(self) -> None:
+        self.assertEqual(self._penalties_with_two_hunnic_units_in_moesia("en"), "Moesia: 2 (2 enemy units) = 2")
+
+    def test_the_enemy_units_on_the_route_are_counted_in_russian_plural_forms(self) -> None:
+        self.assertEqual(self._penalties_with_two_hunnic_units_in_moesia("ru"), "Мёзия: 2 (2 вражеских отряда) = 2")
 
     def test_the_page_in_russian(self) -> None:
         self.client.force_login(user("aspar"))

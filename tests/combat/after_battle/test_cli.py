@@ -65,3 +65,18 @@ def test_the_formats_shown_in_the_docs_run() -> None:
     for command, block in zip(["retreat", "quick"], blocks):
         done = cli(command, "-", stdin=block)
         assert done.returncode == 0, done.stderr
+
+
+def test_penalty_reasons_come_as_code_params_and_english_as_documented() -> None:
+    """R4: Sora, Samnite-held with 2 Samnite units (the case file r4_each_enemy_unit_costs_one_more)."""
+    case = json.loads((ROOT / "tests" / "combat" / "after_battle" / "cases" /
+                       "r4_each_enemy_unit_costs_one_more.json").read_text(encoding="utf-8"))
+    done = cli("retreat", "-", stdin=json.dumps(case["scenario"]))
+    assert done.returncode == 0, done.stderr
+    [route] = json.loads(done.stdout)["options"]["routes"]
+    reasons = [{"code": "enemy_control", "params": {}, "text": "enemy control"},
+               {"code": "enemy_units", "params": {"count": 2}, "text": "2 enemy units"}]
+    assert route["penalties"] == [{"province": "Sora", "reasons": reasons, "units": 3}]
+    documented = re.sub(r"\s+", " ", (ROOT / "docs" / "combat-after-battle.md").read_text(encoding="utf-8"))
+    assert json.dumps(reasons).replace("[", "`[").replace("]", "]`") in documented
+
