@@ -134,6 +134,22 @@ def test_the_script_gets_russian_strings_from_the_page(world: Any, battle: LiveB
         "Завершить ход", "Расстановка", "Нападающий")
 
 
+@pytest.mark.parametrize(("language", "expected"), [
+    ("en", ("river", "wall", "health", "arrows", "facing")),
+    ("ru", ("река", "стена", "здоровье", "запас стрел", "направление")),
+])
+def test_the_template_gives_the_script_the_features_and_corrected_values_by_name(world: Any, battle: LiveBattle,
+                                                                                language: str,
+                                                                                expected: tuple[str, ...]) -> None:
+    """A special cell's title and the log line of a moderator's correction (log.js) say these words."""
+    html = _get(world.east_general, battle.pk, language).content.decode()
+    match = re.search(r'<script type="application/json" id="board-halt-strings">(.*?)</script>', html, re.DOTALL)
+    assert match is not None
+    strings = json.loads(match.group(1))
+    assert tuple(strings[key] for key in ("feature_river", "feature_wall", "field_health", "field_arrows",
+                                          "field_facing")) == expected
+
+
 def test_the_page_is_russian_for_a_russian_reader(world: Any, battle: LiveBattle) -> None:
     html = _get(world.outsider, battle.pk, "ru").content.decode()
     assert '<html lang="ru">' in html
