@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import secrets
 from pathlib import Path
+from urllib.parse import urlparse
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -189,7 +190,12 @@ SPECTACULAR_SETTINGS = {
 if REDIS_URL:
     CHANNEL_LAYERS = {
         # The pub/sub layer: under load the list-based core layer timed out consumers (bench/RESULTS.md).
-        "default": {"BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer", "CONFIG": {"hosts": [REDIS_URL]}}
+        # Redis pub/sub ignores the database number, so two sites (or test runs) on one Redis server would hear
+        # each other's battles: the channel names carry the database number of REDIS_URL.
+        "default": {
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "CONFIG": {"hosts": [REDIS_URL], "prefix": f"limes{urlparse(REDIS_URL).path.strip('/') or '0'}"},
+        }
     }
     CELERY_BROKER_URL = REDIS_URL
 else:
