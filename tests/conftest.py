@@ -11,6 +11,7 @@ import os
 import shutil
 import socket
 from collections.abc import Generator
+from typing import Any
 from urllib.parse import urlparse
 
 import pytest
@@ -64,3 +65,19 @@ def _default_language() -> Generator[None, None, None]:
     from django.utils import translation
 
     translation.activate(settings.LANGUAGE_CODE)
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup: None, django_db_blocker: Any) -> Generator[None, None, None]:
+    """Before the test database is dropped, end the PostgreSQL sessions that other threads of this run left
+    open (sync_to_async workers of the consumer and browser tests keep theirs), so the drop does not fail."""
+    yield
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return
+    with django_db_blocker.unblock(), connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
