@@ -1,8 +1,8 @@
 """Refusals of the rules engine in the reader's language (issue 4): the catalogue and its renderer.
 
 The engine (``combat/``, no Django) refuses with an English sentence, a rule id, a stable ``code`` and the
-``params`` the sentence was built from (``combat.errors.IllegalAction``); malformed input of the retreat and
-the quick battle (``InvalidAction``) and the reason no land retreat is open (``retreat_model.Blocked``) carry
+``params`` the sentence was built from (``combat.errors.IllegalAction``); malformed input of the retreat, the
+quick battle and a live battle's actions (``InvalidAction``) and the reason no land retreat is open (``retreat_model.Blocked``) carry
 a code and params the same way. Here every code has its sentence
 as a gettext message with ``%(name)s`` placeholders, said again in the active language, with names instead
 of the engine's ids: the caller passes ``names`` (id → name), the live battle its units'
@@ -162,6 +162,20 @@ CATALOGUE: dict[str, Promise] = {
     "rout_loss_range": _("must be between 0 and 1"),
     "side_without_units": _("the %(side_of)s needs at least one unit"),
     "storm_without_siege": _("only a siege can be stormed"),
+    # malformed actions of a live battle (combat.serialize, combat.engine), said after their field
+    "action_not_object": _('must be an object with a "do" field'),
+    "unknown_action": _("unknown action %(action)s; expected one of %(expected)s"),
+    "not_a_field_of_action": _("is not a field of %(action)s"),
+    "field_missing": _("is missing"),
+    "unit_id_not_string": _("must be a unit id (a non-empty string)"),
+    "path_not_cells": _("must be a list of [x, y] cells, at least one"),
+    "path_not_list": _("must be a list of [x, y] cells"),
+    "path_empty": _("must list at least one cell"),
+    "cell_not_pair": _("must be an [x, y] pair of integers"),
+    "facing_not_compass": _("must be one of N, E, S, W"),
+    "side_not_a_side": _('must be "attacker" or "defender"'),
+    "not_an_integer": _("must be an integer"),
+    "no_such_unit": _("there is no unit '%(unit)s'"),
 }
 
 

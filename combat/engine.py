@@ -83,10 +83,10 @@ def _check_ids(state: BattleState, action: Action) -> None:
     for name in ("unit", "target"):
         value = getattr(action, name, None)
         if value is not None and value not in state.units:
-            raise InvalidAction(name, f"there is no unit {value!r}")
+            raise InvalidAction(name, f"there is no unit '{value}'", code="no_such_unit", params={"unit": value})
     path = getattr(action, "path", None)
     if path is not None and not path and not isinstance(action, Withdraw):
-        raise InvalidAction("path", "must list at least one cell")
+        raise InvalidAction("path", "must list at least one cell", code="path_empty")
 
 
 def _deployment(draft: Draft, action: Action, dice: Dice) -> None:

@@ -126,22 +126,24 @@ _ACTION_FIELDS: dict[str, tuple[tuple[str, str, bool], ...]] = {
 def action_from_dict(data: Any, where: str = "action") -> Action:
     """Parse an action in the scenario format; ``InvalidAction`` names the bad field."""
     if not isinstance(data, dict):
-        raise InvalidAction(where, 'must be an object with a "do" field')
+        raise InvalidAction(where, 'must be an object with a "do" field', code="action_not_object")
     do = data.get("do")
     if not isinstance(do, str) or do not in ACTION_TYPES:
-        raise InvalidAction(
-            f"{where}.do", f"unknown action {do!r}; expected one of {', '.join(ACTION_TYPES)}"
-        )
+        shown = json.dumps(do, ensure_ascii=False, default=str)
+        expected = ", ".join(ACTION_TYPES)
+        raise InvalidAction(f"{where}.do", f"unknown action {shown}; expected one of {expected}",
+                            code="unknown_action", params={"action": shown, "expected": expected})
     spec = _ACTION_FIELDS[do]
     known = {"do", *(name for name, _, _ in spec)}
     for key in data:
         if key not in known:
-            raise InvalidAction(f"{where}.{key_name(key)}", f"is not a field of {do}")
+            raise InvalidAction(f"{where}.{key_name(key)}", f"is not a field of {do}", code="not_a_field_of_action",
+                                params={"action": do})
     values: dict[str, Any] = {}
     for name, kind, required in spec:
         if name not in data:
             if required:
-                raise InvalidAction(f"{where}.{name}", "is missing")
+                raise InvalidAction(f"{where}.{name}", "is missing", code="field_missing")
             if kind == "path0":
                 values[name] = ()
             continue
@@ -154,26 +156,26 @@ def parse_field(kind: str, value: Any, where: str) -> Any:
     """One action field: an id, a path, a facing, a side or an int."""
     if kind == "id":
         if not isinstance(value, str) or not value:
-            raise InvalidAction(where, "must be a unit id (a non-empty string)")
+            raise InvalidAction(where, "must be a unit id (a non-empty string)", code="unit_id_not_string")
         return value
     if kind in ("path", "path0"):
         if not isinstance(value, list) or (kind == "path" and not value):
-            raise InvalidAction(
-                where, "must be a list of [x, y] cells" + (", at least one" if kind == "path" else "")
-            )
+            if kind == "path":
+                raise InvalidAction(where, "must be a list of [x, y] cells, at least one", code="path_not_cells")
+            raise InvalidAction(where, "must be a list of [x, y] cells", code="path_not_list")
         return tuple(parse_cell(cell, f"{where}[{index}]") for index, cell in enumerate(value))
     if kind == "facing":
         try:
             return Facing(value)
         except ValueError:
-            raise InvalidAction(where, "must be one of N, E, S, W") from None
+            raise InvalidAction(where, "must be one of N, E, S, W", code="facing_not_compass") from None
     if kind == "side":
         try:
             return Side(value)
         except ValueError:
-            raise InvalidAction(where, 'must be "attacker" or "defender"') from None
+            raise InvalidAction(where, 'must be "attacker" or "defender"', code="side_not_a_side") from None
     if not is_int(value):
-        raise InvalidAction(where, "must be an integer")
+        raise InvalidAction(where, "must be an integer", code="not_an_integer")
     return value
 
 
@@ -190,7 +192,7 @@ def is_int(value: Any) -> bool:
 def parse_cell(value: Any, where: str) -> tuple[int, int]:
     """An ``[x, y]`` pair of integers."""
     if not isinstance(value, list) or len(value) != 2 or not all(is_int(v) for v in value):
-        raise InvalidAction(where, "must be an [x, y] pair of integers")
+        raise InvalidAction(where, "must be an [x, y] pair of integers", code="cell_not_pair")
     return (value[0], value[1])
 
 

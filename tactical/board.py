@@ -267,7 +267,7 @@ def move_preview(state: BattleState, unit_id: str, path: tuple[Cell, ...],
         return {"legal": False, "rule": error.rule, "detail": sentence(error, roster),
                 "refusal": {"code": error.code, "params": error.params}}
     except InvalidAction as error:
-        return {"legal": False, "rule": None, "detail": error.message}
+        return {"legal": False, "rule": None, "detail": sentence(error, roster)}
     except CombatError as error:
         return {"legal": False, "rule": None, "detail": str(error)}
     moved = next((e for e in outcome.events if isinstance(e, Moved)), None)

@@ -1,5 +1,6 @@
-"""Refusals of a live battle in the player's language: the engine's refusal said from the catalogue
-(``campaign.refusals``) with the units' names from the battle's roster instead of their engine ids."""
+"""Refusals of a live battle in the player's language: the engine's refusal, or its message for an action it
+did not understand, said from the catalogue (``campaign.refusals``) with the units' names from the battle's
+roster instead of their engine ids."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from campaign.refusals import sentence as catalogue_sentence
-from combat.errors import IllegalAction
+from combat.errors import IllegalAction, InvalidAction
 
 
 def roster_names(roster: Mapping[str, Any] | None) -> dict[str, str]:
@@ -20,6 +21,7 @@ def roster_names(roster: Mapping[str, Any] | None) -> dict[str, str]:
     return names
 
 
-def sentence(error: IllegalAction, roster: Mapping[str, Any] | None = None) -> str:
-    """The engine's refusal in the active language, with the units' names from ``roster`` (id → entry)."""
+def sentence(error: IllegalAction | InvalidAction, roster: Mapping[str, Any] | None = None) -> str:
+    """The engine's refusal (or malformed-action message, without its field) in the active language, with the
+    units' names from ``roster`` (id → entry)."""
     return catalogue_sentence(error, roster_names(roster))

@@ -570,7 +570,12 @@ function showError(msg) {
   }
   const title = msg.rule ? t[`rule_${msg.rule}`] || t[`rule_${msg.rule.split(".")[0]}`] : "";
   const rule = msg.rule ? `${fill(t.rule, { rule: msg.rule })}${title ? ` (${title})` : ""}: ` : "";
-  const fields = msg.errors ? ` (${Object.entries(msg.errors).map(([k, v]) => `${k}: ${[].concat(v).join(" ")}`).join("; ")})` : "";
+  // A field's message that only repeats the detail is left out; its name still says where the fault is.
+  const field = ([name, said]) => {
+    const more = [].concat(said).filter((text) => text !== msg.detail);
+    return more.length ? `${name}: ${more.join(" ")}` : name;
+  };
+  const fields = msg.errors ? ` (${Object.entries(msg.errors).map(field).join("; ")})` : "";
   showMessage(`${t.refused} — ${rule}${msg.detail || ""}${fields}`, "error");
   return undefined;
 }

@@ -74,6 +74,9 @@ class AsgiServer:
     def start(self) -> None:
         """Fork the server (again on the same port after a stop)."""
         connections.close_all()  # the child must not share the parent's database sockets
+        for connection in connections.all(initialized_only=True):
+            if getattr(connection, "pool", None) is not None:  # DATABASE_POOL: nor the pool's
+                connection.close_pool()
         # The child inherits these settings, already pointing at the test database (pytest-django).
         process = DaphneProcess(HOST, _application, setup=_fresh_child, port=self.port)
         process.daemon = True
@@ -125,7 +128,8 @@ def open_page(asgi_server: AsgiServer, monkeypatch: pytest.MonkeyPatch) -> Itera
     started: dict[str, Any] = {}
     contexts: list[Any] = []
 
-    def open_as(user: Any, path: str, *, language: str = "en", **options: Any) -> Any:
+    def open_as(user: Any, path: str, *, language: str = "en", before: Callable[[Any], None] | None = None,
+                **options: Any) -> Any:
         if not started:
             # Playwright's sync API runs an event loop in this thread; the ORM calls below stay synchronous.
             monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -143,6 +147,8 @@ def open_page(asgi_server: AsgiServer, monkeypatch: pytest.MonkeyPatch) -> Itera
         contexts.append(context)
         page = context.new_page()
         page.set_default_timeout(15000)
+        if before is not None:  # e.g. a route for the page's socket, which opens as the page loads
+            before(page)
         page.goto(asgi_server.url + path)
         return page
 

@@ -11,11 +11,14 @@ import pytest
 from django.utils import translation
 
 from campaign.refusals import CATALOGUE, PENALTY_REASONS, penalty_reason, say, sentence
+from combat.actions import Move, Turn
 from combat.dice import FixedDice
 from combat.engine import apply
 from combat.errors import IllegalAction, InvalidAction
+from combat.model import Facing
 from combat.retreat_model import PENALTY_TEXTS, PenaltyReason
 from combat.scenario import load
+from combat.serialize import action_from_dict
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ("combat", "strategic", "tactical")
@@ -24,8 +27,10 @@ SOURCES = ("combat", "strategic", "tactical")
 # -- every code --------------------------------------------------------------------------------------
 
 
-# The engine's modules that the strategic services call: every malformed input they raise has a code.
-SAID_MALFORMED = ("retreat_apply.py", "retreat_routes.py", "retreat_model.py", "quick.py", "quick_model.py")
+# The engine's modules that the strategic and tactical services call: every malformed input they raise has a
+# code (serialize.py parses a live battle's actions, engine.py checks their unit ids).
+SAID_MALFORMED = ("retreat_apply.py", "retreat_routes.py", "retreat_model.py", "quick.py", "quick_model.py",
+                  "serialize.py", "engine.py")
 
 
 def _codes_raised() -> dict[str, str]:
@@ -78,7 +83,8 @@ EVERY_PARAM = {"unit": "u1", "target": "u2", "units": ["u1", "u2"], "side": "att
                "x": 4, "y": 5, "from_x": 4, "from_y": 6, "step": 2, "cost": 3, "points": 2, "row": 20, "round": 6,
                "first": 18, "last": 20, "feature": "river", "facing": "E", "type": "Archers", "count": 2,
                "chosen": 1, "province": "Dacia", "from": "Dacia", "to": "Moesia", "border": "strait",
-               "nearest": ["Thracia"], "because": {"code": "unit_in_melee", "params": {"unit": "u2"}}}
+               "nearest": ["Thracia"], "because": {"code": "unit_in_melee", "params": {"unit": "u2"}},
+               "action": "move", "expected": "move, turn"}
 
 
 @pytest.mark.parametrize("language", ["en", "ru"])
@@ -185,6 +191,42 @@ def test_malformed_input_without_a_code_falls_back_to_the_engines_message() -> N
     with translation.override("ru"):
         assert sentence(InvalidAction("dice[0]", "must be a whole number from 1 to 6")) == (
             "must be a whole number from 1 to 6")
+
+
+MALFORMED_ACTIONS = [
+    "move", {"do": 5}, {"do": "end_turn", "who": "me"}, {"do": "move", "unit": "a"},
+    {"do": "move", "unit": 7, "path": [[1, 2]]}, {"do": "move", "unit": "a", "path": []},
+    {"do": "withdraw", "unit": "a", "path": "x"}, {"do": "move", "unit": "a", "path": [[1, "2"]]},
+    {"do": "turn", "unit": "a", "facing": "NE"}, {"do": "concede", "side": "both"},
+    {"do": "place", "unit": "a", "x": 1.5},
+]
+
+
+def _malformed_actions() -> list[InvalidAction]:
+    """What the engine says of each malformed action a player may send: the parser's, then the engine's own
+    (an unknown unit, an empty path)."""
+    errors = []
+    for data in MALFORMED_ACTIONS:
+        with pytest.raises(InvalidAction) as parsed:
+            action_from_dict(data)
+        errors.append(parsed.value)
+    case = json.loads((ROOT / "tests" / "combat" / "cases" / "exit2_unknown_unit_in_action.json").read_text())
+    state = load({**case["scenario"], "actions": []})[0]
+    for action in (Turn("ghost", Facing.N), Move("a", ())):
+        with pytest.raises(InvalidAction) as checked:
+            apply(state, action, FixedDice([]))
+        errors.append(checked.value)
+    return errors
+
+
+def test_every_malformed_action_is_said_in_english_as_the_engine_says_it_and_in_russian() -> None:
+    errors = _malformed_actions()
+    assert len({error.code for error in errors}) == len(errors) == 13
+    with translation.override("en"):
+        assert [(e.code, sentence(e)) for e in errors if sentence(e) != e.message] == []
+    with translation.override("ru"):
+        assert [e.code for e in errors if sentence(e) == e.message] == []
+        assert sentence(errors[-2]) == "нет отряда «ghost»"
 
 
 @pytest.mark.parametrize(("params", "english", "russian"), [

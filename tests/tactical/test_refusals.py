@@ -105,6 +105,71 @@ def test_starting_a_begun_battle_is_refused_in_russian(world: Any, live: LiveBat
     assert (answer.status_code, answer.json()["rule"], answer.json()["detail"]) == (409, "T6", "бой уже начался")
 
 
+# -- actions the engine does not understand (400, the field named) --------------------------------------
+
+EXPECTED = "move, turn, shoot, withdraw, end_turn, intercept, end_interceptions, concede, end_battle, deploy, ready, place"
+MALFORMED = [  # action, field, English, Russian
+    ("charge!", "action", 'must be an object with a "do" field', 'должно быть объектом с полем "do"'),
+    ({"do": "fly"}, "action.do", f'unknown action "fly"; expected one of {EXPECTED}',
+     f'неизвестное действие "fly"; ожидается одно из: {EXPECTED}'),
+    ({"do": "end_turn", "who": "me"}, "action.who", "is not a field of end_turn",
+     "не является полем действия end_turn"),
+    ({"do": "move", "unit": "UNIT"}, "action.path", "is missing", "отсутствует"),
+    ({"do": "move", "unit": "", "path": [[8, 17]]}, "action.unit", "must be a unit id (a non-empty string)",
+     "должно быть идентификатором отряда (непустой строкой)"),
+    ({"do": "move", "unit": "UNIT", "path": []}, "action.path", "must be a list of [x, y] cells, at least one",
+     "должно быть списком клеток [x, y], хотя бы из одной"),
+    ({"do": "withdraw", "unit": "UNIT", "path": "north"}, "action.path", "must be a list of [x, y] cells",
+     "должно быть списком клеток [x, y]"),
+    ({"do": "move", "unit": "UNIT", "path": [[8, "17"]]}, "action.path[0]", "must be an [x, y] pair of integers",
+     "должно быть парой целых чисел [x, y]"),
+    ({"do": "turn", "unit": "UNIT", "facing": "NE"}, "action.facing", "must be one of N, E, S, W",
+     "должно быть одним из N, E, S, W"),
+    ({"do": "concede", "side": "both"}, "action.side", 'must be "attacker" or "defender"',
+     'должно быть "attacker" (нападающий) или "defender" (обороняющийся)'),
+    ({"do": "place", "unit": "UNIT", "x": "8"}, "action.x", "must be an integer", "должно быть целым числом"),
+    ({"do": "turn", "unit": "u9", "facing": "N"}, "unit", "there is no unit 'u9'", "нет отряда «u9»"),
+]
+
+
+def _with_unit(action: Any, unit: str) -> Any:
+    return {k: unit if v == "UNIT" else v for k, v in action.items()} if isinstance(action, dict) else action
+
+
+@pytest.mark.parametrize(("action", "field", "english", "russian"), MALFORMED)
+@pytest.mark.parametrize("language", ["ru", "en"])
+def test_a_malformed_action_is_400_naming_the_field_in_the_readers_language(
+        world: Any, live: LiveBattle, language: str, action: Any, field: str, english: str, russian: str) -> None:
+    client = APIClient()
+    client.force_authenticate(world.moderator)  # may act for either side (M1): the action itself is at fault
+    answer = client.post(f"/api/tactical/battles/{live.pk}/actions/",
+                         {"action": _with_unit(action, units_of(live, "attacker")[0])}, format="json",
+                         HTTP_ACCEPT_LANGUAGE=language)
+    detail = russian if language == "ru" else english
+    body = answer.json()
+    assert (answer.status_code, body["code"], body["detail"], body["errors"]) == (
+        400, "invalid", detail, {field: [detail]})
+
+
+@pytest.mark.parametrize(("language", "detail"), [("ru", "должно быть парой целых чисел [x, y]"),
+                                                  ("en", "must be an [x, y] pair of integers")])
+def test_a_malformed_cell_of_a_preview_is_400_in_the_readers_language(world: Any, live: LiveBattle, language: str,
+                                                                      detail: str) -> None:
+    answer = APIClient().post(f"/api/tactical/battles/{live.pk}/preview/",
+                              {"unit": units_of(live, "attacker")[0], "path": [[8, 17], [8]]}, format="json",
+                              HTTP_ACCEPT_LANGUAGE=language)
+    assert (answer.status_code, answer.json()["detail"], answer.json()["errors"]) == (400, detail, {"path[1]": [detail]})
+
+
+def test_a_preview_the_engine_does_not_understand_is_said_in_the_readers_language(live: LiveBattle) -> None:
+    from tactical.board import move_preview
+    from tactical.snapshots import state_of
+
+    with translation.override("ru"):
+        assert move_preview(state_of(live), "u9", ((8, 17),)) == {"legal": False, "rule": None,
+                                                                   "detail": "нет отряда «u9»"}
+
+
 # -- over the socket ------------------------------------------------------------------------------------
 
 
@@ -203,3 +268,26 @@ async def test_without_a_language_a_bad_frame_is_answered_in_english(settings: A
     error = json.loads(await socket.receive_from(timeout=5))
     await socket.disconnect()
     assert (error["code"], error["detail"]) == ("unknown_type", "Unknown message type “launch_missiles”.")
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(("cookie", "field", "detail"), [
+    ("django_language=ru", "action.facing", "должно быть одним из N, E, S, W"),
+    ("", "action.facing", "must be one of N, E, S, W"),
+])
+async def test_a_malformed_action_over_the_socket_is_said_in_the_sockets_language(
+        settings: Any, world: Any, live: LiveBattle, cookie: str, field: str, detail: str) -> None:
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    socket = await _socket(live, world.east_general, cookie=cookie)
+    error = await _refused(socket, {"do": "turn", "unit": units_of(live, "attacker")[0], "facing": "NE"})
+    assert (error["type"], error["status"], error["code"], error["detail"], error["errors"], error["id"]) == (
+        "error", 400, "invalid", detail, {field: [detail]}, "r1")
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_an_unknown_unit_over_the_socket_is_said_in_russian(settings: Any, world: Any,
+                                                                   live: LiveBattle) -> None:
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    socket = await _socket(live, world.moderator, cookie="django_language=ru")
+    error = await _refused(socket, {"do": "turn", "unit": "u9", "facing": "N"})
+    assert (error["status"], error["detail"], error["errors"]) == (400, "нет отряда «u9»", {"unit": ["нет отряда «u9»"]})
