@@ -83,7 +83,8 @@ class BattleEvent(models.Model):
         AWAIT_DIE = "await_die", _("Waiting for the moderator's die")
         DIE_ROLL = "die_roll", _("Die rolled by the moderator")
 
-    battle = models.ForeignKey(LiveBattle, on_delete=models.CASCADE, related_name="events")
+    # No index of its own: the (battle, version) unique constraint leads with it and serves its lookups.
+    battle = models.ForeignKey(LiveBattle, on_delete=models.CASCADE, related_name="events", db_index=False)
     version = models.PositiveIntegerField()
     kind = models.CharField(max_length=10, choices=Kind.choices)
     actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
