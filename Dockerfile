@@ -7,4 +7,4 @@ ENV LIMES_PRODUCTION=1
 RUN SECRET_KEY=build ALLOWED_HOSTS=build DATABASE_URL=sqlite:////tmp/build.db REDIS_URL=redis://build \
     python manage.py collectstatic --noinput
 EXPOSE 8000
-CMD ["daphne", "-b", "0.0.0.0", "-p", "8000", "config.asgi:application"]
+CMD ["uvicorn", "config.asgi:application", "--host", "0.0.0.0", "--port", "8000", "--lifespan", "off", "--proxy-headers", "--forwarded-allow-ips", "*", "--no-access-log", "--ws-per-message-deflate", "false"]

@@ -19,13 +19,16 @@ def keep_database_connections(**_: Any) -> None:
     """A worker keeps its database connections between tasks, also where the web process does not.
 
     Set in the worker's main process before the pool forks (an open connection is never inherited: Celery
-    closes them in each new child).
+    closes them in each new child). A process of the prefork pool runs one task at a time: one persistent
+    connection, not the web process's connection pool (DATABASE_POOL), which Django refuses beside
+    CONN_MAX_AGE and whose threads a fork would not carry over.
     """
     from django.conf import settings
 
     for database in settings.DATABASES.values():
         if not database.get("CONN_MAX_AGE"):
             database["CONN_MAX_AGE"] = WORKER_CONN_MAX_AGE
+        database.get("OPTIONS", {}).pop("pool", None)
 
 
 @signals.task_postrun.connect

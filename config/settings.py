@@ -125,8 +125,21 @@ TEMPLATES = [
 WSGI_APPLICATION = "config.wsgi.application"
 ASGI_APPLICATION = "config.asgi.application"
 
-DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0 if not PRODUCTION else 60)}
-if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0, conn_health_checks=PRODUCTION)}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Under ASGI every request runs in a thread of its own, so a persistent connection (CONN_MAX_AGE) is never
+    # taken up by the next request (Django's docs: disable them under ASGI) and each request paid a new
+    # PostgreSQL connection. A pool (psycopg_pool) lends connections across threads instead. DATABASE_POOL: the
+    # most connections one process holds (0: none, a new connection per request). Celery workers use a
+    # persistent connection instead (config/celery.py).
+    try:
+        DATABASE_POOL = int(env("DATABASE_POOL", "20" if PRODUCTION else "0") or 0)
+    except ValueError as error:
+        raise ImproperlyConfigured("DATABASE_POOL must be a whole number of connections (0: no pool)") from error
+    if DATABASE_POOL > 0:
+        pool = {"min_size": min(2, DATABASE_POOL), "max_size": DATABASE_POOL}
+        DATABASES["default"].setdefault("OPTIONS", {})["pool"] = pool  # beside the URL's own (?sslmode=...)
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     VAR_DIR.mkdir(parents=True, exist_ok=True)
     # Concurrent requests of the embedded server wait for the write lock instead of failing.
     DATABASES["default"]["OPTIONS"] = {"timeout": 20, "transaction_mode": "IMMEDIATE"}

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -52,3 +54,34 @@ def test_production_without_allowed_hosts_fails_naming_it() -> None:
     result = _manage("check", "--deploy", env=env)
     assert result.returncode != 0
     assert "ImproperlyConfigured: ALLOWED_HOSTS must be set when LIMES_PRODUCTION=1" in result.stderr
+
+
+def _database(env: dict[str, str]) -> dict[str, Any]:
+    """The default database's settings as a process with ``env`` sees them."""
+    code = "import json; from django.conf import settings; print(json.dumps(settings.DATABASES['default']))"
+    result = _manage("shell", "-c", code, env=env)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout.splitlines()[-1])
+
+
+def test_production_lends_connections_from_a_pool_not_persistent_ones() -> None:
+    # Under ASGI a persistent connection is never reused by the next request (a thread per request).
+    database = _database(PRODUCTION_ENV)
+    assert database["CONN_MAX_AGE"] == 0
+    assert database["CONN_HEALTH_CHECKS"] is True
+    assert database["OPTIONS"] == {"pool": {"min_size": 2, "max_size": 20}}
+
+
+def test_database_pool_sets_the_size_and_zero_turns_it_off() -> None:
+    sized = _database({**PRODUCTION_ENV, "DATABASE_POOL": "8"})
+    assert sized["OPTIONS"] == {"pool": {"min_size": 2, "max_size": 8}}
+    off = _database({**PRODUCTION_ENV, "DATABASE_POOL": "0"})
+    assert (off["OPTIONS"], off["CONN_MAX_AGE"]) == ({}, 0)
+    with_options = _database({**PRODUCTION_ENV, "DATABASE_URL": PRODUCTION_ENV["DATABASE_URL"] + "?sslmode=require"})
+    assert with_options["OPTIONS"] == {"sslmode": "require", "pool": {"min_size": 2, "max_size": 20}}
+
+
+def test_database_pool_not_a_number_fails_naming_it() -> None:
+    result = _manage("check", env={**PRODUCTION_ENV, "DATABASE_POOL": "many"})
+    assert result.returncode != 0
+    assert "ImproperlyConfigured: DATABASE_POOL must be a whole number of connections (0: no pool)" in result.stderr

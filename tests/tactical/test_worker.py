@@ -25,6 +25,13 @@ def test_a_worker_keeps_its_connections_where_the_web_process_does_not() -> None
     assert databases == {"default": {"CONN_MAX_AGE": 60}, "other": {"CONN_MAX_AGE": 300}}
 
 
+def test_a_worker_uses_a_persistent_connection_instead_of_the_web_process_pool() -> None:
+    databases = {"default": {"CONN_MAX_AGE": 0, "OPTIONS": {"pool": {"min_size": 2, "max_size": 20}}}}
+    with mock.patch.object(django.conf.settings, "DATABASES", databases):
+        celery.keep_database_connections()
+    assert databases == {"default": {"CONN_MAX_AGE": 60, "OPTIONS": {}}}
+
+
 def test_celery_closes_connections_only_every_thousand_tasks() -> None:
     assert celery.app.conf.get("CELERY_DB_REUSE_MAX") == 1000
 
