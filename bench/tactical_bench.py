@@ -1,4 +1,4 @@
-"""Benchmarks of live battles against real services: PostgreSQL, Redis, daphne and a Celery worker.
+"""Benchmarks of live battles against real services: PostgreSQL, Redis, the ASGI server and a Celery worker.
 
     python bench/tactical_bench.py all          # http, fanout, clock, clock-kill (PostgreSQL + Redis)
     python bench/tactical_bench.py embedded     # the embedded mode: SQLite, in-memory layer, file broker
@@ -16,8 +16,10 @@ The bench uses its own database ``<DATABASE_URL's name>_tactical_bench`` (droppe
 flushes REDIS_URL's db: run it with a database name and a Redis db of your own.
 * embedded: timeouts reach sockets within 1 s with scripts/run's processes (daphne + worker --beat).
 
-Daphne serves ``bench.tactical_bench:application``: the project plus the bench-only baseline endpoint,
-which never exists in the project's own URLs.
+The ASGI server (``--server daphne|uvicorn``, default: docker-compose.yml's; http and fanout) serves
+``bench.tactical_bench:application``: the project plus the bench-only baseline endpoint, which never exists
+in the project's own URLs. Settings are the embedded mode's on PostgreSQL and Redis, with production's
+connection pool (``DATABASE_POOL``, default 20; ``DATABASE_POOL=0`` measures a connection per request).
 """
 
 from __future__ import annotations
@@ -48,10 +50,12 @@ BENCH_DB = _db.rsplit("/", 1)[1] + "_tactical_bench"
 SERVICES = {
     "DATABASE_URL": f"{_db.rsplit('/', 1)[0]}/{BENCH_DB}",
     "REDIS_URL": os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/4",
+    # Production's connection pool in the server (the workers drop it: config/celery.py); 0: none.
+    "DATABASE_POOL": os.environ.get("DATABASE_POOL") or "20",
 }
 
 
-# -- the ASGI application daphne serves --------------------------------------------------------------
+# -- the ASGI application the server serves ----------------------------------------------------------
 
 _app: Any = None
 
@@ -148,6 +152,21 @@ def stop(process: subprocess.Popen[bytes], sig: int = signal.SIGTERM) -> None:
             process.wait()
 
 
+# The ASGI servers the bench can run, with the options docker-compose.yml (uvicorn) and scripts/run (daphne)
+# give them, serving this module's application on PORT.
+SERVERS = {
+    "daphne": ["daphne", "-b", "127.0.0.1", "-p", "{port}"],
+    "uvicorn": ["uvicorn", "--host", "127.0.0.1", "--port", "{port}", "--lifespan", "off", "--no-access-log",
+                "--ws-per-message-deflate", "false", "--log-level", "warning"],
+}
+
+
+def serve(server: str, env: dict[str, str], logs: str) -> subprocess.Popen[bytes]:
+    program, *options = SERVERS[server]
+    command = [str(BIN / program), *(o.format(port=PORT) for o in options), "bench.tactical_bench:application"]
+    return start(command, env, f"{logs}/{server}.log")
+
+
 def wait_http(port: int, timeout: float = 60) -> None:
     end = time.time() + timeout
     while time.time() < end:
@@ -158,7 +177,7 @@ def wait_http(port: int, timeout: float = 60) -> None:
             return
         except OSError:
             time.sleep(0.3)
-    raise RuntimeError("daphne did not start")
+    raise RuntimeError("the ASGI server did not start")
 
 
 def world_and_battles(count: int, turn_seconds: int = 40, units: int = 2) -> tuple[Any, list[Any]]:
@@ -403,7 +422,7 @@ def bench_fanout(sizes: list[int], rounds: int, processes: int = 1) -> dict[str,
             if len(times) == size:
                 (bare if tag < 0 else pushed).append((max(times) - sent) * 1000)
         results[size] = {"messages": len(marks), "lost": lost, "pushed": len(pushed), "bare": len(bare),
-                         "p50": pct(pushed, 50), "p99": pct(pushed, 99),
+                         "p50": pct(pushed, 50), "p90": pct(pushed, 90), "p99": pct(pushed, 99),
                          "bare_p50": pct(bare, 50), "bare_p99": pct(bare, 99)}
     return results
 
@@ -476,8 +495,7 @@ def bench_embedded(turns: int) -> dict[str, Any]:
     call_command("migrate", verbosity=0)
     _, (battle,) = world_and_battles(1, turn_seconds=3)
     battle_id = battle.pk
-    daphne = start([str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(PORT), "bench.tactical_bench:application"],
-                   env, f"{var}/daphne.log")
+    daphne = serve("daphne", env, var)
     worker = start([str(BIN / "celery"), "-A", "config", "worker", "--beat", "--pool", "solo", "--without-mingle",
                     "--without-gossip", "--loglevel", "WARNING", "--schedule", f"{var}/celerybeat-schedule"],
                    env, f"{var}/worker.log")
@@ -528,6 +546,8 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=8)
     parser.add_argument("--battles", type=int, default=200)
     parser.add_argument("--layer", choices=["configured", "pubsub"], default="configured")
+    parser.add_argument("--server", choices=sorted(SERVERS), default="uvicorn",
+                        help="http, fanout: the ASGI server (default: docker-compose.yml's)")
     parser.add_argument("--workers", type=int, default=1, help="clock: Celery worker processes (the first is killed)")
     parser.add_argument("--rounds", type=int, default=50, help="fanout: pushed events and bare sends per N")
     parser.add_argument("--watcher-processes", type=int, default=1, help="fanout: processes the watchers share")
@@ -554,10 +574,9 @@ def main() -> None:
     call_command("migrate", verbosity=0)
     logs = tempfile.mkdtemp(prefix="limes-bench-")
     results: dict[str, Any] = {}
-    daphne = None
+    server = None
     if args.what in ("all", "http", "fanout"):
-        daphne = start([str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(PORT), "bench.tactical_bench:application"],
-                       env, f"{logs}/daphne.log")
+        server = serve(args.server, env, logs)
         wait_http(PORT)
     try:
         if args.what in ("all", "http"):
@@ -569,8 +588,10 @@ def main() -> None:
         if args.what in ("all", "clock-kill"):
             results["clock-kill"] = bench_clock(args.battles, True, env, logs, args.workers)
     finally:
-        if daphne is not None:
-            stop(daphne)
+        if server is not None:
+            stop(server)
+    if server is not None:
+        results["server"] = args.server
     print(json.dumps(results, indent=1, default=str))
     print(f"logs: {logs}", file=sys.stderr)
 
