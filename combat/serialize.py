@@ -36,6 +36,15 @@ from combat.model import (
 
 def to_plain(value: Any) -> Any:
     """A value as JSON-able data: enums by value, tuples as lists, whole floats as ints."""
+    kind = type(value)
+    # Exact types first (every state is written on each action): none of these can be an Enum.
+    if kind is str or kind is int or kind is bool or value is None:
+        return value
+    names = _dataclass_fields(kind)
+    if names is not None:
+        return {name: to_plain(getattr(value, name)) for name in names}
+    if kind is dict:
+        return {str(to_plain(key)): to_plain(item) for key, item in value.items()}
     if isinstance(value, Enum):
         return value.value
     if isinstance(value, bool) or value is None or isinstance(value, (int, str)):
@@ -51,6 +60,16 @@ def to_plain(value: Any) -> Any:
     if is_dataclass(value) and not isinstance(value, type):
         return {f.name: to_plain(getattr(value, f.name)) for f in fields(value)}
     raise TypeError(f"cannot serialize {type(value).__name__}")
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...] | None] = {}
+
+
+def _dataclass_fields(kind: type) -> tuple[str, ...] | None:
+    """The field names of a dataclass type, None for any other type (``fields`` per call is slow)."""
+    if kind not in _FIELD_NAMES:
+        _FIELD_NAMES[kind] = tuple(f.name for f in fields(kind)) if is_dataclass(kind) else None
+    return _FIELD_NAMES[kind]
 
 
 def from_plain(kind: Any, value: Any) -> Any:
