@@ -54,7 +54,7 @@ FROM {LiveBattle._meta.db_table} b WHERE b.record_id = %s FOR UPDATE OF b
 def _lock_postgresql(battle_id: int, action_id: str) -> LiveBattle | None:
     """``_LOCK_SQL`` through a plain cursor: ``raw()`` built its column mapping and converters per call,
     twice the Python time of the statement itself."""
-    with connection.cursor() as cursor:
+    with _server_cursor() as cursor:
         cursor.execute(_LOCK_SQL, [action_id, battle_id])
         row = cursor.fetchone()
         if row is None:
@@ -96,13 +96,28 @@ def _store_sql() -> str:
 
 
 def _server_cursor() -> Any:
-    """A cursor binding its parameters on the server: psycopg's client-side quoting of the stored values (the
-    state's JSON among them) cost more Python time than the rest of the statement (issue 4's move path)."""
-    from django.db.backends.postgresql.base import ServerBindingCursor
+    """A cursor that binds its parameters on the server and prepares its statement once per connection.
 
+    psycopg's client-side quoting of the stored values (the state's JSON among them) cost more Python time
+    than the rest of the statement, and planning the lock's and the store's statements each time cost the
+    database more than running them (issue 4's move path). Only these two statements are prepared: Django
+    leaves preparing off for poolers outside the process, so such a pooler must keep prepared statements
+    (PgBouncer 1.21+ with max_prepared_statements); the in-process pool (DATABASE_POOL) keeps them as they are.
+    """
     connection.ensure_connection()
     with connection.wrap_database_errors:
-        return connection._prepare_cursor(ServerBindingCursor(connection.connection))
+        return connection._prepare_cursor(_prepared_cursor_class()(connection.connection))
+
+
+@cache
+def _prepared_cursor_class() -> Any:
+    from django.db.backends.postgresql.base import ServerBindingCursor
+
+    class Prepared(ServerBindingCursor):
+        def execute(self, query: Any, params: Any = None, **options: Any) -> Any:
+            return super().execute(query, params, **{**options, "prepare": True})
+
+    return Prepared
 
 
 def store(battle: LiveBattle, row: BattleEvent) -> None:
