@@ -11,9 +11,10 @@ import collections.abc
 import json
 import types
 import typing
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import fields, is_dataclass
 from enum import Enum
+from functools import cache
 from typing import Any, Union
 
 from combat.actions import ACTION_TYPES, Action
@@ -74,31 +75,41 @@ def _dataclass_fields(kind: type) -> tuple[str, ...] | None:
 
 def from_plain(kind: Any, value: Any) -> Any:
     """The inverse of ``to_plain`` for a value of the annotated type ``kind``."""
-    origin = typing.get_origin(kind)
-    args = typing.get_args(kind)
+    return _converter(kind)(value)
+
+
+@cache
+def _converter(kind: Any) -> Callable[[Any], Any]:
+    """``from_plain`` for one annotated type, worked out once: reading type hints per value was most of the
+    time of parsing a stored state (the clock ends many turns at once)."""
+    origin, args = typing.get_origin(kind), typing.get_args(kind)
     if origin in (Union, types.UnionType):
-        if value is None:
-            return None
         (inner,) = [arg for arg in args if arg is not type(None)]
-        return from_plain(inner, value)
+        convert = _converter(inner)
+        return lambda value: None if value is None else convert(value)
     if origin is tuple:
         if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(from_plain(args[0], item) for item in value)
-        return tuple(from_plain(arg, item) for arg, item in zip(args, value, strict=True))
+            item = _converter(args[0])
+            return lambda value: tuple(item(v) for v in value)
+        items = [_converter(arg) for arg in args]
+        return lambda value: tuple(c(v) for c, v in zip(items, value, strict=True))
     if origin is frozenset:
-        return frozenset(from_plain(args[0], item) for item in value)
+        member = _converter(args[0])
+        return lambda value: frozenset(member(v) for v in value)
     if origin in (dict, collections.abc.Mapping):
-        return {from_plain(args[0], key): from_plain(args[1], item) for key, item in value.items()}
+        key, entry = _converter(args[0]), _converter(args[1])
+        return lambda value: {key(k): entry(v) for k, v in value.items()}
     if isinstance(kind, type) and issubclass(kind, Enum):
-        return kind(value)
+        enum: Callable[[Any], Any] = kind
+        return enum
     if isinstance(kind, type) and is_dataclass(kind):
         hints = typing.get_type_hints(kind)
-        return kind(
-            **{f.name: from_plain(hints[f.name], value[f.name]) for f in fields(kind) if f.name in value}
-        )
+        plan = [(f.name, _converter(hints[f.name])) for f in fields(kind)]
+        build: Callable[..., Any] = kind
+        return lambda value: build(**{name: c(value[name]) for name, c in plan if name in value})
     if kind is float:
-        return float(value)
-    return value
+        return float
+    return lambda value: value
 
 
 def event_to_dict(event: Event) -> dict[str, Any]:
