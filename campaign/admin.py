@@ -87,11 +87,8 @@ class InvitationAdmin(admin.ModelAdmin):
     readonly_fields = ("token", "created_at", "used_by", "used_at")
 
 
-@admin.register(LogEntry)
-class LogEntryAdmin(admin.ModelAdmin):
-    list_display = ("id", "campaign", "turn", "created_at", "kind", "rule", "actor")
-    list_filter = ("campaign", "kind", "rule")
-    search_fields = ("kind", "reason")
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Shown, never added, changed or deleted here: logs and records are written by services only (M3)."""
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
@@ -101,3 +98,10 @@ class LogEntryAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
+
+
+@admin.register(LogEntry)
+class LogEntryAdmin(ReadOnlyAdmin):
+    list_display = ("id", "campaign", "turn", "created_at", "kind", "rule", "actor")
+    list_filter = ("campaign", "kind", "rule")
+    search_fields = ("kind", "reason")

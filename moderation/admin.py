@@ -7,24 +7,12 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
+from campaign.admin import ReadOnlyAdmin
 from campaign.models import Campaign
 from moderation.models import Dispute, InterceptionRuling
 from moderation.purge import battle_purge, campaign_purge
 from strategic.models import Battle
 from tactical.models import BattleEvent
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):
-    """Shown, never added, changed or deleted here."""
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
 
 
 @admin.register(BattleEvent)

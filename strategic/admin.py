@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib import admin
-from django.http import HttpRequest
 
+from campaign.admin import ReadOnlyAdmin
 from strategic.models import (
     Army,
     Battle,
@@ -139,21 +137,8 @@ class BattleSupportAdmin(admin.ModelAdmin):
     list_filter = ("side", "from_adjacent")
 
 
-class _RecordAdmin(admin.ModelAdmin):
-    """Records of applied results are written by services only (M3): read-only here."""
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-
 @admin.register(RetreatRecord)
-class RetreatRecordAdmin(_RecordAdmin):
+class RetreatRecordAdmin(ReadOnlyAdmin):
     list_display = (
         "battle",
         "army_name",
@@ -169,6 +154,6 @@ class RetreatRecordAdmin(_RecordAdmin):
 
 
 @admin.register(QuickBattleRecord)
-class QuickBattleRecordAdmin(_RecordAdmin):
+class QuickBattleRecordAdmin(ReadOnlyAdmin):
     list_display = ("battle", "skill", "open_field", "siege", "storm", "created_at")
     list_filter = ("campaign", "skill")
