@@ -5,22 +5,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.test import TestCase, override_settings
 from django.utils import translation
 
-from campaign.models import Campaign
 from strategic.models import Battle, Border, RetreatRecord, Unit
 from strategic.retreat_models import QuickBattleRecord
 from tests.strategic.test_after_battle_scenes import (
-    FAST_HASHER,
     Q6_RU,
     R1_1_EN,
     R1_1_RU,
     SLUG,
+    DemoCampaignTestCase,
     army,
     aspar_attacks_dacia,
     fregellae,
-    load,
     province,
     unit,
     user,
@@ -29,15 +26,8 @@ from tests.strategic.test_after_battle_scenes import (
 BASE = f"/api/campaigns/{SLUG}"
 
 
-@override_settings(PASSWORD_HASHERS=FAST_HASHER)
-class RetreatApiTests(TestCase):
+class RetreatApiTests(DemoCampaignTestCase):
     """Aspar's beaten Army of Thrace in Dacia, through the API."""
-
-    campaign: Campaign
-
-    @classmethod
-    def setUpTestData(cls) -> None:
-        cls.campaign = load()
 
     def setUp(self) -> None:
         self.scene = fregellae(self.campaign)
@@ -190,15 +180,8 @@ class RetreatApiTests(TestCase):
                          [("Army of Thrace", "route", "moesia")])
 
 
-@override_settings(PASSWORD_HASHERS=FAST_HASHER)
-class QuickBattleApiTests(TestCase):
+class QuickBattleApiTests(DemoCampaignTestCase):
     """The moderator resolves the pending battle in Dacia through the API."""
-
-    campaign: Campaign
-
-    @classmethod
-    def setUpTestData(cls) -> None:
-        cls.campaign = load()
 
     def setUp(self) -> None:
         self.battle = aspar_attacks_dacia(self.campaign, with_support=False)

@@ -8,24 +8,21 @@ import re
 from typing import Any
 
 import pytest
-from django.test import TestCase, override_settings
 from django.urls import reverse
 from django.utils import translation
 
-from campaign.models import Campaign
 from combat.retreat_model import Blocked
 from strategic.after_battle_views import blocked_reason
 from strategic.models import Battle, RetreatRecord, Unit
 from tests.strategic.test_after_battle_scenes import (
-    FAST_HASHER,
     Q6_RU,
     R1_1_EN,
     R1_1_RU,
     SLUG,
+    DemoCampaignTestCase,
     army,
     aspar_attacks_dacia,
     fregellae,
-    load,
     province,
     unit,
     user,
@@ -43,15 +40,8 @@ def _error_box(response: Any) -> str:
     return html.unescape(re.sub(r"<[^>]+>", "", match.group(1)))
 
 
-@override_settings(PASSWORD_HASHERS=FAST_HASHER)
-class RetreatPageTests(TestCase):
+class RetreatPageTests(DemoCampaignTestCase):
     """Aspar's beaten Army of Thrace in Dacia."""
-
-    campaign: Campaign
-
-    @classmethod
-    def setUpTestData(cls) -> None:
-        cls.campaign = load()
 
     def setUp(self) -> None:
         self.scene = fregellae(self.campaign)
@@ -189,15 +179,8 @@ class RetreatPageTests(TestCase):
         self.assertIn("Отступление", text)
 
 
-@override_settings(PASSWORD_HASHERS=FAST_HASHER)
-class QuickBattlePageTests(TestCase):
+class QuickBattlePageTests(DemoCampaignTestCase):
     """A pending battle in Dacia and the moderator's page to resolve it quickly."""
-
-    campaign: Campaign
-
-    @classmethod
-    def setUpTestData(cls) -> None:
-        cls.campaign = load()
 
     def setUp(self) -> None:
         self.battle = aspar_attacks_dacia(self.campaign, with_support=False)

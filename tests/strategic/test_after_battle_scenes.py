@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.test import TestCase, override_settings
 
 from campaign.models import Campaign, Faction
 from strategic.demo.loader import demo_load
@@ -61,6 +62,17 @@ def load() -> Campaign:
     campaign = demo_load()
     assert campaign is not None
     return campaign
+
+
+@override_settings(PASSWORD_HASHERS=FAST_HASHER)
+class DemoCampaignTestCase(TestCase):
+    """Tests on the demo campaign, loaded once per class."""
+
+    campaign: Campaign
+
+    @classmethod
+    def setUpTestData(cls) -> None:
+        cls.campaign = load()
 
 
 @dataclass

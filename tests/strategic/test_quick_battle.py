@@ -5,29 +5,20 @@ from __future__ import annotations
 
 import hashlib
 
-from django.test import TestCase, override_settings
-
 from campaign.errors import Conflict, Forbidden, ServiceError
-from campaign.models import Campaign, LogEntry
+from campaign.models import LogEntry
 from strategic.models import Army, Battle, QuickBattleRecord
 from strategic.quick_services import quick_battle_resolve
 from strategic.retreat_services import retreat_choose
-from tests.strategic.test_after_battle_scenes import FAST_HASHER, army, aspar_attacks_dacia, load, user
+from tests.strategic.test_after_battle_scenes import DemoCampaignTestCase, army, aspar_attacks_dacia, user
 
 
 def _units(a: Army) -> list[tuple[str, float]]:
     return [(u.name, u.health) for u in a.units.order_by("pk")]
 
 
-@override_settings(PASSWORD_HASHERS=FAST_HASHER)
-class QuickBattleTests(TestCase):
+class QuickBattleTests(DemoCampaignTestCase):
     """Aspar (Strategy 13) attacks Attila (Strategy 15, Luck) in Dacia; the moderator resolves it quickly."""
-
-    campaign: Campaign
-
-    @classmethod
-    def setUpTestData(cls) -> None:
-        cls.campaign = load()
 
     def setUp(self) -> None:
         self.battle = aspar_attacks_dacia(self.campaign, with_support=False)

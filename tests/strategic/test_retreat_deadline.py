@@ -7,7 +7,6 @@ from datetime import timedelta
 from unittest import mock
 
 from django.conf import settings
-from django.test import TestCase, override_settings
 from django.utils import timezone
 
 from campaign.models import Campaign, LogEntry
@@ -16,11 +15,10 @@ from strategic.models import Army, Battle, Border, RetreatRecord, Unit
 from strategic.retreat_services import retreat_sweep
 from strategic.services import battle_result_apply
 from tests.strategic.test_after_battle_scenes import (
-    FAST_HASHER,
+    DemoCampaignTestCase,
     army,
     aspar_attacks_dacia,
     fregellae,
-    load,
     province,
     unit,
 )
@@ -31,15 +29,8 @@ def _age(battle: Battle, hours: float) -> None:
     Battle.objects.filter(pk=battle.pk).update(resolved_at=timezone.now() - timedelta(hours=hours))
 
 
-@override_settings(PASSWORD_HASHERS=FAST_HASHER)
-class DeadlineTaskTests(TestCase):
+class DeadlineTaskTests(DemoCampaignTestCase):
     """The Army of Thrace owes its retreat; the campaign gives 24 hours (the default ``retreat_hours``)."""
-
-    campaign: Campaign
-
-    @classmethod
-    def setUpTestData(cls) -> None:
-        cls.campaign = load()
 
     def setUp(self) -> None:
         self.scene = fregellae(self.campaign)
@@ -90,16 +81,9 @@ class DeadlineTaskTests(TestCase):
         self.assertEqual(settings.CELERY_BEAT_SCHEDULE["strategic-retreat-sweep"]["task"], "strategic.retreat_sweep")
 
 
-@override_settings(PASSWORD_HASHERS=FAST_HASHER)
-class DeadlineQueuedAfterTacticalBattleTests(TestCase):
+class DeadlineQueuedAfterTacticalBattleTests(DemoCampaignTestCase):
     """R1: the tactical battle's result queues the deadline task of each beaten army, so the default applies
     at the deadline itself and not at the next sweep."""
-
-    campaign: Campaign
-
-    @classmethod
-    def setUpTestData(cls) -> None:
-        cls.campaign = load()
 
     def _apply_queued(self) -> tuple[Battle, mock.MagicMock]:
         battle = aspar_attacks_dacia(self.campaign, with_support=False)
@@ -139,16 +123,9 @@ class DeadlineQueuedAfterTacticalBattleTests(TestCase):
         self.assertEqual(retreat_sweep(), 1)
 
 
-@override_settings(PASSWORD_HASHERS=FAST_HASHER)
-class DefaultChoiceTests(TestCase):
+class DefaultChoiceTests(DemoCampaignTestCase):
     """The default: the nearest destination with the least penalty, ties by province code (R1), the least
     healthy units lost first (R4)."""
-
-    campaign: Campaign
-
-    @classmethod
-    def setUpTestData(cls) -> None:
-        cls.campaign = load()
 
     def test_a_tie_between_pannonia_and_sarmatia_goes_to_pannonia_by_code(self) -> None:
         battle = aspar_attacks_dacia(self.campaign, with_support=False)

@@ -10,23 +10,21 @@ import html
 import re
 from decimal import Decimal
 
-from django.test import TestCase, override_settings
 from django.urls import reverse
 from django.utils import translation
 
-from campaign.models import Campaign, Commander, LogEntry
+from campaign.models import Commander, LogEntry
 from combat.retreat_model import Blocked
 from strategic.models import Army, Battle, Border, Province, RetreatRecord, SupportPoints, Unit
 from strategic.retreat_selectors import pending_retreat
 from strategic.retreat_services import retreat_choose, retreat_support_set
 from strategic.services import UnitChange, battle_result_apply
 from tests.strategic.test_after_battle_scenes import (
-    FAST_HASHER,
     SLUG,
+    DemoCampaignTestCase,
     army,
     aspar_attacks_dacia,
     fregellae,
-    load,
     province,
     unit,
     user,
@@ -37,15 +35,8 @@ def _health(a: Army) -> list[tuple[str, float]]:
     return [(u.name, u.health) for u in a.units.order_by("pk")]
 
 
-@override_settings(PASSWORD_HASHERS=FAST_HASHER)
-class SourceExampleTests(TestCase):
+class SourceExampleTests(DemoCampaignTestCase):
     """Camillus retreats to Capua; Valerius stays on friendly ground; the Samnites gain 3 support points."""
-
-    campaign: Campaign
-
-    @classmethod
-    def setUpTestData(cls) -> None:
-        cls.campaign = load()
 
     def setUp(self) -> None:
         self.scene = fregellae(self.campaign)
@@ -111,15 +102,8 @@ class SourceExampleTests(TestCase):
         self.assertEqual(points, {"huns": 1, "east": 0})
 
 
-@override_settings(PASSWORD_HASHERS=FAST_HASHER)
-class PenaltyAndDestructionTests(TestCase):
+class PenaltyAndDestructionTests(DemoCampaignTestCase):
     """Variants on the same map: a Hunnic raider waits in Moesia (R4), then every way out is closed (R1.4)."""
-
-    campaign: Campaign
-
-    @classmethod
-    def setUpTestData(cls) -> None:
-        cls.campaign = load()
 
     def setUp(self) -> None:
         self.scene = fregellae(self.campaign)
@@ -204,15 +188,8 @@ class PenaltyAndDestructionTests(TestCase):
         self.assertEqual((entry.rule, entry.data["capital"], entry.data["name"]), ("R1.4", "thracia", "Army of Thrace"))
 
 
-@override_settings(PASSWORD_HASHERS=FAST_HASHER)
-class DefenderRetreatTests(TestCase):
+class DefenderRetreatTests(DemoCampaignTestCase):
     """The Huns lose in Dacia: the defender may not enter Moesia (R1.2); the attacker then takes Dacia (S10)."""
-
-    campaign: Campaign
-
-    @classmethod
-    def setUpTestData(cls) -> None:
-        cls.campaign = load()
 
     def setUp(self) -> None:
         battle = aspar_attacks_dacia(self.campaign, with_support=False)
@@ -257,16 +234,9 @@ class DefenderRetreatTests(TestCase):
                          ("S10", 1))
 
 
-@override_settings(PASSWORD_HASHERS=FAST_HASHER)
-class FortressTests(TestCase):
+class FortressTests(DemoCampaignTestCase):
     """Bleda's Horde, beaten defending Pannonia (a Hunnic fortress city of capacity 3) against an attack from
     Dacia, may put up to three units into the city and retreat with the rest (R3)."""
-
-    campaign: Campaign
-
-    @classmethod
-    def setUpTestData(cls) -> None:
-        cls.campaign = load()
 
     def setUp(self) -> None:
         from django.utils import timezone
@@ -307,16 +277,9 @@ class FortressTests(TestCase):
         self.assertEqual(caught.exception.rule, "R3")
 
 
-@override_settings(PASSWORD_HASHERS=FAST_HASHER)
-class SeaTests(TestCase):
+class SeaTests(DemoCampaignTestCase):
     """The Praesental Army, beaten defending Thracia (a port) against the Huns coming from Moesia, may sail
     to any friendly port within the East's naval capacity of 10 (R5)."""
-
-    campaign: Campaign
-
-    @classmethod
-    def setUpTestData(cls) -> None:
-        cls.campaign = load()
 
     def setUp(self) -> None:
         from django.utils import timezone

@@ -5,24 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.test import TestCase, override_settings
-
 from campaign.errors import Conflict, Forbidden, ServiceError
-from campaign.models import Campaign, LogEntry
+from campaign.models import LogEntry
 from strategic.models import Battle, RetreatRecord
 from strategic.retreat_services import RETREAT_TIME_UP, retreat_choose
-from tests.strategic.test_after_battle_scenes import FAST_HASHER, army, fregellae, load, unit, user
+from tests.strategic.test_after_battle_scenes import DemoCampaignTestCase, army, fregellae, unit, user
 
 
-@override_settings(PASSWORD_HASHERS=FAST_HASHER)
-class RefusalTests(TestCase):
+class RefusalTests(DemoCampaignTestCase):
     """Aspar, beaten in Dacia, must retreat into Moesia (R1.1)."""
-
-    campaign: Campaign
-
-    @classmethod
-    def setUpTestData(cls) -> None:
-        cls.campaign = load()
 
     def setUp(self) -> None:
         self.scene = fregellae(self.campaign)

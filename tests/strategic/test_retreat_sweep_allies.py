@@ -8,32 +8,22 @@ under Eparchius Avitus in Moesia.
 
 from __future__ import annotations
 
-from django.test import TestCase, override_settings
-
 from campaign.models import Campaign, Commander, LogEntry
 from strategic.models import Army, Unit
 from strategic.retreat_selectors import pending_retreat
 from strategic.retreat_services import retreat_choose
 from tests.strategic.test_after_battle_scenes import (
-    FAST_HASHER,
+    DemoCampaignTestCase,
     army,
     faction,
     fregellae,
-    load,
     province,
     unit,
     user,
 )
 
 
-@override_settings(PASSWORD_HASHERS=FAST_HASHER)
-class AlliedSweepTests(TestCase):
-    campaign: Campaign
-
-    @classmethod
-    def setUpTestData(cls) -> None:
-        cls.campaign = load()
-
+class AlliedSweepTests(DemoCampaignTestCase):
     def setUp(self) -> None:
         self.scene = fregellae(self.campaign)
         moesia = province(self.campaign, "moesia")
