@@ -11,6 +11,7 @@ from strategic.models import Battle
 from tactical import moderator_services, services
 from tactical.models import LiveBattle
 from tests.factories import UserFactory, build_world, member
+from tests.tactical.conftest import act, deploy_both, units_of
 
 
 @pytest.fixture(autouse=True)
@@ -43,16 +44,6 @@ def record(world: Any) -> Battle:
     )
 
 
-def act(battle: LiveBattle, user: Any, action: dict[str, Any]) -> services.ActionResult:
-    """Apply an action through the tactical service."""
-    return services.battle_action_apply(actor=user, battle_id=battle.pk, action=action)
-
-
-def units_of(battle: LiveBattle, side: str) -> list[str]:
-    """Engine ids of a side's units, in order."""
-    return [u["id"] for u in battle.state["units"] if u["side"] == side]
-
-
 @pytest.fixture
 def live(world: Any, record: Battle) -> LiveBattle:
     """Round 1 on an open field (map seed 7 has no special cell): version 1 the setup, 2–3 East deploys in row
@@ -62,14 +53,7 @@ def live(world: Any, record: Battle) -> LiveBattle:
     if cells:
         services.battle_map_edit(actor=world.moderator, battle_id=battle.pk, cells=cells)
     battle.refresh_from_db()
-    for x, unit in zip((8, 9), units_of(battle, "attacker"), strict=True):
-        act(battle, world.east_general, {"do": "deploy", "unit": unit, "x": x, "y": 18, "facing": "N"})
-    for x, unit in zip((8, 9), units_of(battle, "defender"), strict=True):
-        act(battle, world.west_leader, {"do": "deploy", "unit": unit, "x": x, "y": 2, "facing": "S"})
-    act(battle, world.east_general, {"do": "ready", "side": "attacker"})
-    act(battle, world.west_leader, {"do": "ready", "side": "defender"})
-    battle.refresh_from_db()
-    return battle
+    return deploy_both(battle, world)
 
 
 @pytest.fixture

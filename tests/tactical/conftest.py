@@ -74,9 +74,9 @@ def act(battle: LiveBattle, user: Any, action: dict[str, Any], **kw: Any) -> ser
     return services.battle_action_apply(actor=user, battle_id=battle.pk, action=action, **kw)
 
 
-@pytest.fixture
-def live(world: Any, battle: LiveBattle) -> LiveBattle:
-    """Round 1, the attacker to act: East in row 18 at x = 8, 9 facing N; West in row 2 at x = 8, 9 facing S."""
+def deploy_both(battle: LiveBattle, world: Any) -> LiveBattle:
+    """Round 1, the attacker to act: East in row 18 at x = 8, 9 facing N; West in row 2 at x = 8, 9 facing S
+    (four deploys, then both sides ready)."""
     for x, unit in zip((8, 9), units_of(battle, "attacker"), strict=True):
         act(battle, world.east_general, {"do": "deploy", "unit": unit, "x": x, "y": 18, "facing": "N"})
     for x, unit in zip((8, 9), units_of(battle, "defender"), strict=True):
@@ -85,6 +85,12 @@ def live(world: Any, battle: LiveBattle) -> LiveBattle:
     act(battle, world.west_leader, {"do": "ready", "side": "defender"})
     battle.refresh_from_db()
     return battle
+
+
+@pytest.fixture
+def live(world: Any, battle: LiveBattle) -> LiveBattle:
+    """Round 1, the attacker to act (``deploy_both``)."""
+    return deploy_both(battle, world)
 
 
 def march_into_contact(battle: LiveBattle, world: Any) -> None:
