@@ -265,6 +265,10 @@ class Player:
             side = "defender" if side == "attacker" else "attacker"
 
     def play(self, seconds: float) -> None:
+        # The server closes a keep-alive connection idle for longer than a few seconds (uvicorn: 5 s), as the
+        # other kind's slice may leave it: each slice opens its connections again.
+        for conn in self.conns.values():
+            conn.close()
         end = time.time() + seconds
         while time.time() < end:
             side, url, body = next(self.plan)
