@@ -6,15 +6,17 @@ socket of the group forwards the same text without encoding it again.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
-import os
 import threading
+import weakref
 from typing import Any
 
+import redis
 from asgiref.sync import async_to_sync
-from channels.layers import InMemoryChannelLayer, get_channel_layer
+from channels.layers import get_channel_layer
+from channels_redis.pubsub import RedisPubSubChannelLayer
+from channels_redis.utils import _consistent_hash, decode_hosts
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
 
@@ -41,78 +43,67 @@ def dumps(message: dict[str, Any]) -> str:
     return json.dumps(message, cls=DjangoJSONEncoder, separators=(",", ":"), ensure_ascii=False)
 
 
-def send_on_commit(groups: list[str], message: dict[str, Any], **meta: Any) -> None:
-    """Send ``message`` to ``groups`` once the current transaction commits (at once outside one).
+def send_on_commit(groups: list[str], message: dict[str, Any], **meta: Any) -> str:
+    """Send ``message`` to ``groups`` once the current transaction commits (at once outside one); returns its text.
 
     ``meta`` (version, deadline, turn_key) rides beside the text so that consumers can order and
     deduplicate without parsing it.
     """
     text = dumps(message)
     payload = {"type": "battle.message", "text": text, **meta}
-
-    def send() -> None:
-        layer = get_channel_layer()
-        if layer is None:
-            return
-        if isinstance(layer, InMemoryChannelLayer):
-            # The in-memory layer lives on the server's own event loop: send there, and wait.
-            for group in groups:
-                try:
-                    async_to_sync(layer.group_send)(group, payload)
-                except Exception:  # a lost push is recovered by the clients' version check
-                    log.exception("push to %s failed", group)
-            return
-        _sender().put(layer, groups, payload)
-
-    transaction.on_commit(send)
+    transaction.on_commit(lambda: _send(groups, payload))
+    return text
 
 
-class _Sender:
-    """One background event loop per process that sends pushes in the order they were committed.
+def _send(groups: list[str], payload: dict[str, Any]) -> None:
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    publisher = _publisher(layer)
+    for group in groups:
+        try:
+            if publisher is not None:
+                publisher.publish(group, payload)
+            else:
+                # The in-memory layer lives on the server's own event loop: this sends there, and waits.
+                async_to_sync(layer.group_send)(group, payload)
+        except Exception:  # a lost push is recovered by the clients' version check
+            log.exception("push to %s failed", group)
 
-    A request (or a timer task) does not wait for Redis, and the layer's connections are kept instead of
-    being opened again by each ``async_to_sync`` call from a thread without a loop.
+
+class _Publisher:
+    """Publishes to channels_redis' pub/sub layer from synchronous code, as its ``group_send`` does.
+
+    The layer's own ``group_send`` needs an event loop: from a request's or a task's thread that meant a
+    background loop whose wake-ups and asyncio client cost the move path more Python time than the rest of
+    its push (issue 4). This uses the layer's serializer, group channel names and shard choice with a
+    plain redis-py client per shard; tests/tactical/test_consumers.py checks that sockets receive it.
     """
 
-    def __init__(self) -> None:
-        self.loop = asyncio.new_event_loop()
-        self.queue: asyncio.Queue[tuple[Any, list[str], dict[str, Any]]] | None = None
-        ready = threading.Event()
-        threading.Thread(target=self._run, args=(ready,), name="tactical-push", daemon=True).start()
-        ready.wait()
+    def __init__(self, layer: RedisPubSubChannelLayer, hosts: list[dict[str, Any]], prefix: str) -> None:
+        self.serialize = layer.serialize
+        self.prefix = prefix
+        self.shards = [redis.Redis.from_url(host["address"], **{k: v for k, v in host.items() if k != "address"})
+                       for host in hosts]
 
-    def _run(self, ready: threading.Event) -> None:
-        asyncio.set_event_loop(self.loop)
-        self.queue = asyncio.Queue()
-        ready.set()
-        self.loop.run_until_complete(self._drain())
-
-    async def _drain(self) -> None:
-        assert self.queue is not None
-        while True:
-            layer, groups, payload = await self.queue.get()
-            for group in groups:
-                try:
-                    await layer.group_send(group, payload)
-                except Exception:  # a lost push is recovered by the clients' version check
-                    log.exception("push to %s failed", group)
-
-    def put(self, layer: Any, groups: list[str], payload: dict[str, Any]) -> None:
-        assert self.queue is not None
-        self.loop.call_soon_threadsafe(self.queue.put_nowait, (layer, groups, payload))
+    def publish(self, group: str, payload: dict[str, Any]) -> None:
+        channel = f"{self.prefix}__group__{group}"
+        self.shards[_consistent_hash(channel, len(self.shards))].publish(channel, self.serialize(payload))
 
 
-_the_sender: _Sender | None = None
-_sender_lock = threading.Lock()
+_publishers: weakref.WeakKeyDictionary[Any, _Publisher | None] = weakref.WeakKeyDictionary()
+_publishers_lock = threading.Lock()
 
 
-def _sender() -> _Sender:
-    global _the_sender
-    with _sender_lock:
-        if _the_sender is None or os.getpid() != _sender_pid[0]:  # a forked worker needs its own thread
-            _the_sender = _Sender()
-            _sender_pid[0] = os.getpid()
-        return _the_sender
-
-
-_sender_pid = [0]
+def _publisher(layer: Any) -> _Publisher | None:
+    """The synchronous publisher of a pub/sub layer given by URLs; None for other layers (and Sentinel)."""
+    with _publishers_lock:
+        if layer not in _publishers:
+            publisher = None
+            if isinstance(layer, RedisPubSubChannelLayer):
+                config = layer._kwargs  # the layer's CONFIG, as channels passed it
+                hosts = decode_hosts(config.get("hosts"))
+                if all("address" in host for host in hosts):
+                    publisher = _Publisher(layer, hosts, config.get("prefix", "asgi"))
+            _publishers[layer] = publisher
+        return _publishers[layer]
