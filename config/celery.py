@@ -31,6 +31,14 @@ def keep_database_connections(**_: Any) -> None:
         database.get("OPTIONS", {}).pop("pool", None)
 
 
+@signals.worker_init.connect
+def tune_garbage_collector(**_: Any) -> None:
+    """The loaded app out of the collector's walks (config/gc_tuning.py), before the pool forks."""
+    from config import gc_tuning
+
+    gc_tuning.tune()
+
+
 @signals.task_postrun.connect
 def close_spent_connections(task: Any = None, **_: Any) -> None:
     """After a task, close a connection that failed or outlived its age, as Django does after a request.
