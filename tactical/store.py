@@ -13,7 +13,7 @@ from typing import Any
 
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import connection
-from django.db.models import F, OuterRef, Subquery
+from django.db.models import DEFERRED, F, OuterRef, Subquery
 
 from campaign.models import Commander
 from tactical import errors
@@ -24,12 +24,14 @@ def lock(battle_id: int, action_id: str = "") -> LiveBattle:
     """The battle row, locked until the commit (transaction.atomic is required around this).
 
     On PostgreSQL one precompiled statement also brings the seats (T2) and whether ``action_id`` was
-    applied before: the move path's cost is mostly round trips and query building.
+    applied before: the move path's cost is mostly round trips and query building. The stored state is
+    left out (``tactical.snapshots`` has it parsed at this version nearly always); reading ``battle.state``
+    fetches it.
     """
     if connection.vendor == "postgresql":
         battle = _lock_postgresql(battle_id, action_id)
     else:
-        rows = LiveBattle.objects.select_for_update().filter(pk=battle_id)
+        rows = LiveBattle.objects.select_for_update().filter(pk=battle_id).defer("state")
         if action_id:
             prior = BattleEvent.objects.filter(battle=OuterRef("pk"), action_id=action_id).values("version")[:1]
             rows = rows.annotate(prior_version=Subquery(prior))
@@ -39,8 +41,9 @@ def lock(battle_id: int, action_id: str = "") -> LiveBattle:
     return battle
 
 
+_LOADED = [field for field in LiveBattle._meta.concrete_fields if field.name != "state"]
 _LOCK_SQL = f"""
-SELECT b.*,
+SELECT {", ".join(f"b.{field.column}" for field in _LOADED)},
   (SELECT e.version FROM {BattleEvent._meta.db_table} e
     WHERE e.battle_id = b.record_id AND e.action_id = %s AND e.action_id <> '' LIMIT 1) AS prior_version,
   (SELECT json_agg(json_build_object('engine_id', u.engine_id, 'side', u.side,
@@ -57,19 +60,29 @@ def _lock_postgresql(battle_id: int, action_id: str) -> LiveBattle | None:
     with _server_cursor() as cursor:
         cursor.execute(_LOCK_SQL, [action_id, battle_id])
         row = cursor.fetchone()
-        if row is None:
-            return None
-        got = dict(zip((column.name for column in cursor.description), row, strict=True))
-    values = []
-    for field in LiveBattle._meta.concrete_fields:
-        value = got[field.column]
-        for convert in field.get_db_converters(connection):
-            value = convert(value, None, connection)
-        values.append(value)
-    battle = LiveBattle.from_db(connection.alias, None, values)
-    battle.prior_version = got["prior_version"]
-    battle.seat_rows = got["seat_rows"] or []
+    if row is None:
+        return None
+    *loaded, prior_version, seat_rows = row
+    values = iter(loaded)
+    battle = LiveBattle.from_db(connection.alias, None, [
+        DEFERRED if converters is None else _converted(next(values), converters) for converters in _converters()
+    ])
+    battle.prior_version = prior_version
+    battle.seat_rows = seat_rows or []
     return battle
+
+
+def _converted(value: Any, converters: list[Any]) -> Any:
+    for convert in converters:
+        value = convert(value, None, connection)
+    return value
+
+
+@cache
+def _converters() -> list[list[Any] | None]:
+    """Each concrete field's converters from database values, in the model's order; None for the state."""
+    return [None if field.name == "state" else field.get_db_converters(connection)
+            for field in LiveBattle._meta.concrete_fields]
 
 
 _STORED = ("version", "state", "rolls_used", "turn_key", "done", "deadline", "status", "ended_at", "map_seed")
