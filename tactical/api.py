@@ -20,7 +20,6 @@ from tactical import errors, services
 from tactical.board import board_state, move_preview, unit_options
 from tactical.messages import event_message, order_message
 from tactical.models import BattleEvent, LiveBattle
-from tactical.refusals import sentence
 from tactical.selectors import events_since, live_battle_get, orders_visible, viewer_of, watch_refusal
 from tactical.snapshots import state_of
 
@@ -153,7 +152,7 @@ def preview(battle: LiveBattle, unit: Any, path: Any) -> dict[str, Any]:
     try:
         cells = tuple(parse_cell(cell, f"path[{i}]") for i, cell in enumerate(path))
     except InvalidAction as error:
-        raise errors.Invalid(sentence(error, battle.roster), field=error.field) from None
+        raise errors.Invalid.malformed(error, roster=battle.roster) from None
     return {"unit": unit, "version": battle.version, **move_preview(state, unit, cells, battle.roster)}
 
 

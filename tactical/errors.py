@@ -8,7 +8,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 
 from campaign.errors import Conflict, Forbidden, NotFound, ServiceError
-from combat.errors import IllegalAction
+from combat.errors import IllegalAction, InvalidAction
 from tactical.refusals import sentence
 
 STALE = _("The battle has changed: reload it.")
@@ -53,6 +53,17 @@ class Invalid(Coded, ServiceError):
     """Malformed input (400 ``invalid``)."""
 
     code = "invalid"
+
+    @classmethod
+    def malformed(cls, error: InvalidAction, *, roster: Mapping[str, Any] | None = None) -> Invalid:
+        """The engine's malformed-input error in the active language, on the field it names.
+
+        Like a refusal of the rules, the body carries ``refusal``: the engine's code and params.
+        """
+        invalid = cls(sentence(error, roster), field=error.field)
+        if error.code:
+            invalid.extra = {"refusal": {"code": error.code, "params": error.params}}
+        return invalid
 
 
 class Denied(Coded, Forbidden):

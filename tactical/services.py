@@ -37,7 +37,6 @@ from tactical.finish import battle_finish
 from tactical.messages import event_message
 from tactical.models import BattleEvent, BattleUnit, LiveBattle
 from tactical.push import battle_group, send_on_commit
-from tactical.refusals import sentence
 from tactical.selectors import side_chief
 from tactical.snapshots import remember, state_of
 from tactical.store import Seat, lock, seats, store
@@ -123,7 +122,7 @@ def _engine(battle: LiveBattle, state: BattleState, action: Action) -> tuple[Bat
         code = "ended" if error.rule == "T11" and state.phase is Phase.ENDED else "illegal"
         raise errors.Refused.rules(error, code=code, roster=battle.roster) from None
     except InvalidAction as error:
-        raise errors.Invalid(sentence(error, battle.roster), field=error.field) from None
+        raise errors.Invalid.malformed(error, roster=battle.roster) from None
     return outcome.state, [event_to_dict(e) for e in outcome.events], list(dice.rolls)
 
 
@@ -336,7 +335,7 @@ def battle_action_apply(*, actor: Any, battle_id: int, action: Any, action_id: s
     try:
         parsed = action_from_dict(action)
     except InvalidAction as error:
-        raise errors.Invalid(sentence(error), field=error.field) from None
+        raise errors.Invalid.malformed(error) from None
     normalized = action_to_dict(parsed)
     failure: ServiceError | None = None
     result: ActionResult | None = None

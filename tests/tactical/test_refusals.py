@@ -151,6 +151,23 @@ def test_a_malformed_action_is_400_naming_the_field_in_the_readers_language(
         400, "invalid", detail, {field: [detail]})
 
 
+@pytest.mark.parametrize(("action", "refusal"), [
+    ({"do": "turn", "unit": "UNIT", "facing": "NE"}, {"code": "facing_not_compass", "params": {}}),
+    ({"do": "fly"}, {"code": "unknown_action", "params": {
+        "action": '"fly"',
+        "expected": "move, turn, shoot, withdraw, end_turn, intercept, end_interceptions, concede, end_battle, deploy, "
+                    "ready, place"}}),
+    ({"do": "turn", "unit": "u9", "facing": "N"}, {"code": "no_such_unit", "params": {"unit": "u9"}}),
+])
+def test_a_malformed_action_carries_the_engines_code_and_params(world: Any, live: LiveBattle, action: Any,
+                                                                 refusal: dict[str, Any]) -> None:
+    client = APIClient()
+    client.force_authenticate(world.moderator)
+    answer = client.post(f"/api/tactical/battles/{live.pk}/actions/",
+                         {"action": _with_unit(action, units_of(live, "attacker")[0])}, format="json")
+    assert (answer.status_code, answer.json()["refusal"]) == (400, refusal)
+
+
 @pytest.mark.parametrize(("language", "detail"), [("ru", "должно быть парой целых чисел [x, y]"),
                                                   ("en", "must be an [x, y] pair of integers")])
 def test_a_malformed_cell_of_a_preview_is_400_in_the_readers_language(world: Any, live: LiveBattle, language: str,
