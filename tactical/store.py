@@ -118,8 +118,16 @@ def _server_cursor() -> Any:
     (PgBouncer 1.21+ with max_prepared_statements); the in-process pool (DATABASE_POOL) keeps them as they are.
     """
     connection.ensure_connection()
+    raw = connection.connection
+    if raw.prepare_threshold is None:
+        # Django turns psycopg's preparing off (None) unless OPTIONS sets a threshold, and then ``prepare=True``
+        # is ignored too: a threshold that no other statement reaches prepares these two alone.
+        raw.prepare_threshold = ONLY_WHEN_ASKED
     with connection.wrap_database_errors:
-        return connection._prepare_cursor(_prepared_cursor_class()(connection.connection))
+        return connection._prepare_cursor(_prepared_cursor_class()(raw))
+
+
+ONLY_WHEN_ASKED = 2**31 - 1
 
 
 @cache
