@@ -370,10 +370,10 @@ def bench_fanout(sizes: list[int], rounds: int, processes: int = 1) -> dict[str,
     marks: dict[int, float] = {}
     original = push.send_on_commit
 
-    def marked(groups: list[str], message: dict[str, Any], **meta: Any) -> None:
+    def marked(groups: list[str], message: dict[str, Any], state_json: str | None = None, **meta: Any) -> None:
         version = meta.get("version")
         transaction.on_commit(lambda: marks.__setitem__(version, time.time()))  # runs first: the commit
-        original(groups, message, **meta)
+        original(groups, message, state_json, **meta)
 
     push.send_on_commit = marked
     services.send_on_commit = marked  # type: ignore[attr-defined]

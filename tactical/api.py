@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
@@ -20,6 +21,7 @@ from tactical import errors, services
 from tactical.board import board_state, move_preview, unit_options
 from tactical.messages import event_message, order_message
 from tactical.models import BattleEvent, LiveBattle
+from tactical.push import dumps
 from tactical.selectors import events_since, live_battle_get, orders_visible, viewer_of, watch_refusal
 from tactical.snapshots import state_of
 
@@ -100,15 +102,17 @@ class ActionsView(APIView):
         action = serializers.JSONField()
 
     @extend_schema(request=BattleActionsInputSerializer, responses={200: dict})
-    def post(self, request: Request, battle_id: int) -> Response:
+    def post(self, request: Request, battle_id: int) -> HttpResponse:
         data = self.BattleActionsInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         result = services.battle_action_apply(
             actor=request.user, battle_id=battle_id, action=data.validated_data["action"],
             action_id=data.validated_data["id"], expected_version=data.validated_data["expected_version"],
         )
-        return Response({"id": result.action_id, "version": result.version, "replayed": result.replayed,
-                         "events": result.events, "state": result.state or board_state(result.battle)})
+        # The board as the push encoded it: written into the answer, not encoded again.
+        answer = {"id": result.action_id, "version": result.version, "replayed": result.replayed, "events": result.events}
+        return HttpResponse(dumps(answer, result.state_json or dumps(board_state(result.battle))),
+                            content_type="application/json")
 
 
 class OptionsView(APIView):

@@ -38,21 +38,25 @@ def moderators_group(battle_id: int) -> str:
     return f"battle.{battle_id}.moderators"
 
 
-def dumps(message: dict[str, Any]) -> str:
-    """Compact JSON text of a message."""
-    return json.dumps(message, cls=DjangoJSONEncoder, separators=(",", ":"), ensure_ascii=False)
+def dumps(message: dict[str, Any], state_json: str | None = None) -> str:
+    """Compact JSON text of a message; ``state_json``, a board already encoded, is added as its ``state``.
+
+    The board is most of an event's text and the HTTP answer to an action carries it too: encoded once.
+    """
+    text = json.dumps(message, cls=DjangoJSONEncoder, separators=(",", ":"), ensure_ascii=False)
+    return text if state_json is None else f'{text[:-1]},"state":{state_json}}}'
 
 
-def send_on_commit(groups: list[str], message: dict[str, Any], **meta: Any) -> str:
-    """Send ``message`` to ``groups`` once the current transaction commits (at once outside one); returns its text.
+def send_on_commit(groups: list[str], message: dict[str, Any], state_json: str | None = None, **meta: Any) -> None:
+    """Send ``message`` (with ``state_json`` as its ``state``) to ``groups`` once the current transaction
+    commits (at once outside one).
 
     ``meta`` (version, deadline, turn_key) rides beside the text so that consumers can order and
     deduplicate without parsing it.
     """
-    text = dumps(message)
+    text = dumps(message, state_json)
     payload = {"type": "battle.message", "text": text, **meta}
     transaction.on_commit(lambda: _send(groups, payload))
-    return text
 
 
 def _send(groups: list[str], payload: dict[str, Any]) -> None:

@@ -36,7 +36,7 @@ from tactical.building import combatants, engine_settings, initial_state, roster
 from tactical.finish import battle_finish
 from tactical.messages import event_message
 from tactical.models import BattleEvent, BattleUnit, LiveBattle
-from tactical.push import battle_group, send_on_commit
+from tactical.push import battle_group, dumps, send_on_commit
 from tactical.selectors import side_chief
 from tactical.snapshots import remember, state_of
 from tactical.store import Seat, lock, seats, store
@@ -55,7 +55,7 @@ class ActionResult:
     events: list[dict[str, Any]]
     replayed: bool
     action_id: str
-    state: dict[str, Any] | None = None  # the board after this version (None for a resend)
+    state_json: str | None = None  # the board after this version, encoded (None for a resend)
 
 
 def _require_login(actor: Any) -> None:
@@ -104,10 +104,9 @@ def _record(
         rolls_before=rolls_before, dice=dice, created_at=now,
     )
     store(battle, row)
-    row.board = board_state(battle, state, now)  # type: ignore[attr-defined]
-    message = event_message(row, row.board)  # type: ignore[attr-defined]
-    send_on_commit([battle_group(battle.pk)], message, version=battle.version,
-                   deadline=iso(battle.deadline), turn_key=battle.turn_key)
+    row.board_json = dumps(board_state(battle, state, now))  # type: ignore[attr-defined]
+    send_on_commit([battle_group(battle.pk)], event_message(row, None), row.board_json,  # type: ignore[attr-defined]
+                   version=battle.version, deadline=iso(battle.deadline), turn_key=battle.turn_key)
     if new_turn and battle.deadline is not None:
         battle_id, turn_key, deadline = battle.pk, battle.turn_key, battle.deadline
         transaction.on_commit(lambda: clock.schedule_timeout(battle_id, turn_key, deadline))
@@ -295,15 +294,15 @@ def _apply_locked(battle: LiveBattle, actor: Any, action: Action, normalized: di
                 row = _record(battle, state, kind=BattleEvent.Kind.DONE, now=now, actor=actor,
                               commander_id=commander_id, action=normalized, action_id=action_id,
                               events=[{"type": kind_name, "commander": c, "side": side.value} for c in sorted(mine)])
-                return ActionResult(battle, row.version, row.events, False, action_id, row.board)  # type: ignore[attr-defined]
+                return ActionResult(battle, row.version, row.events, False, action_id, row.board_json)  # type: ignore[attr-defined]
     new, events, dice = _engine(battle, state, action)
     if dice and moderator_services.moderator_rolls(battle):  # moderator hook: T7.6 waits for the moderator
         row = moderator_services.die_await(battle, state, kind=kind, action=normalized, now=now, actor=actor,
                                            commander_id=commander_id, action_id=action_id)
-        return ActionResult(battle, row.version, row.events, False, action_id, row.board)  # type: ignore[attr-defined]
+        return ActionResult(battle, row.version, row.events, False, action_id, row.board_json)  # type: ignore[attr-defined]
     row = _record(battle, new, kind=kind, now=now, actor=actor, commander_id=commander_id,
                   action=normalized, action_id=action_id, events=events, dice=dice)
-    return ActionResult(battle, row.version, row.events, False, action_id, row.board)  # type: ignore[attr-defined]
+    return ActionResult(battle, row.version, row.events, False, action_id, row.board_json)  # type: ignore[attr-defined]
 
 
 def _expire_locked(battle: LiveBattle, now: datetime) -> bool:
