@@ -71,7 +71,8 @@ def run(data: dict[str, Any]) -> tuple[int, dict[str, Any]]:
             rejected = {"index": index, "rule": error.rule, "reason": error.reason}
             break
         except InvalidAction as error:
-            raise InvalidAction(f"actions[{index}].{error.field}", error.message) from None
+            raise InvalidAction(f"actions[{index}].{error.field}", error.message, code=error.code,
+                                params=error.params) from None
         except DiceExhausted:
             raise InvalidAction("dice", f"actions[{index}] needs a die but none is left") from None
         state = outcome.state

@@ -241,3 +241,11 @@ def test_every_setting_has_a_case_file() -> None:
             covered.update(scenario["settings"])
     missing = [name for name in SETTINGS_TO_COVER if name not in covered]
     assert not missing, f"settings without a case file: {missing}"
+
+
+def test_an_engine_error_inside_a_scenario_keeps_its_code_and_params() -> None:
+    scenario = load_case(CASES / "exit2_unknown_unit_in_action.json")["scenario"]
+    with pytest.raises(InvalidAction) as raised:
+        run(scenario)
+    assert (raised.value.field, raised.value.code, raised.value.params) == (
+        "actions[1].unit", "no_such_unit", {"unit": "ghost"})
