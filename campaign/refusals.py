@@ -157,6 +157,8 @@ CATALOGUE: dict[str, Promise] = {
     "negative": _("must not be negative"),
     "not_an_ally": _("must be an ally"),
     "garrison_too_large": _("is larger than the holder's units in the province"),
+    "allied_garrison_of_holder": _("is the holder: its units inside are the garrison"),
+    "allied_garrison_too_large": _("is larger than the faction's units in the province"),
     "sallied_without_city": _("there is no friendly fortress city in the battle province"),
     "men_not_positive": _("must be a positive number of men"),
     "rout_loss_range": _("must be between 0 and 1"),

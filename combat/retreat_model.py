@@ -62,16 +62,26 @@ class ArmyUnit:
 
 @dataclass(frozen=True)
 class Fortress:
-    """A fortress city (R3): who holds it, how many units it takes, how many are inside."""
+    """A fortress city (R3): who holds it, how many units it takes, how many are inside.
+
+    ``garrison`` counts the holder's units inside; ``allied_garrison`` the units of other factions inside
+    (by faction), such as defenders of an ally that retreated into the city (R3). Both fill the city and
+    neither is in the field.
+    """
 
     holder: str
     capacity: int = 3
     garrison: int = 0
+    allied_garrison: Mapping[str, int] = field(default_factory=dict)
 
     @property
     def room(self) -> int:
         """Units that can still go into the city."""
-        return max(0, self.capacity - self.garrison)
+        return max(0, self.capacity - self.garrison - sum(self.allied_garrison.values()))
+
+    def inside(self, faction: str) -> int:
+        """A faction's units inside the city."""
+        return self.garrison if faction == self.holder else self.allied_garrison.get(faction, 0)
 
 
 @dataclass(frozen=True)

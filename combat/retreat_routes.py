@@ -60,6 +60,16 @@ def validate_input(inp: RetreatInput) -> None:
                 f"provinces.{name}.fortress.garrison", "is larger than the holder's units in the province",
                 code="garrison_too_large",
             )
+        for faction, n in (fortress.allied_garrison if fortress is not None else {}).items():
+            where = f"provinces.{name}.fortress.allied_garrison.{faction}"
+            if faction == fortress.holder:  # type: ignore[union-attr]
+                raise InvalidAction(where, "is the holder: its units inside are the garrison",
+                                    code="allied_garrison_of_holder")
+            if n < 0:
+                raise InvalidAction(where, "must not be negative", code="negative")
+            if n > province.units.get(faction, 0):
+                raise InvalidAction(where, "is larger than the faction's units in the province",
+                                    code="allied_garrison_too_large")
     if inp.naval_capacity < 0:
         raise InvalidAction("army.naval_capacity", "must not be negative", code="negative")
 
@@ -186,10 +196,10 @@ def _route_option(inp: RetreatInput, path: tuple[str, ...], army_size: int) -> R
 
 
 def _field_units(province: Province, faction: str) -> int:
-    """A faction's units in a province outside its fortress city."""
+    """A faction's units in a province outside its fortress city (its own, or an ally's it sheltered in)."""
     n = province.units.get(faction, 0)
-    if province.fortress is not None and province.fortress.holder == faction:
-        n -= province.fortress.garrison
+    if province.fortress is not None:
+        n -= province.fortress.inside(faction)
     return max(0, n)
 
 

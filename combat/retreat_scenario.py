@@ -69,7 +69,10 @@ def _province(name: str, data: Any) -> Province:
         garrison = integer(fdata, "garrison", fpath, 0)
         if capacity < 0 or garrison < 0:
             raise InvalidAction(fpath, "capacity and garrison must not be negative")
-        fortress = Fortress(string(fdata, "holder", fpath), capacity, garrison)
+        gpath = path_of(fpath, "allied_garrison")
+        guests = obj(field(fdata, "allied_garrison", fpath, {}), gpath)
+        allied_garrison = {faction: integer(guests, faction, gpath) for faction in sorted(guests)}
+        fortress = Fortress(string(fdata, "holder", fpath), capacity, garrison, allied_garrison)
     counts = obj(field(item, "units", path, {}), path_of(path, "units"))
     units: dict[str, int] = {}
     for faction in sorted(counts):

@@ -135,8 +135,9 @@ def retreat_input(*, army: Army, battle: Battle, side: str | None = None) -> Ret
     for p in provinces:
         fortress = None
         if p.has_fortress and p.controller_id is not None:
-            fortress = Fortress(factions[p.controller_id], p.fortress_capacity,
-                                garrisons[p.pk].get(p.controller_id, 0))
+            inside = garrisons[p.pk]
+            fortress = Fortress(factions[p.controller_id], p.fortress_capacity, inside.get(p.controller_id, 0),
+                                {factions[f]: n for f, n in sorted(inside.items()) if f != p.controller_id})
         engine_provinces[p.code] = EngineProvince(
             name=p.code, controller=factions.get(p.controller_id) if p.controller_id else None, port=p.is_port,
             fortress=fortress, tribe=p.has_tribe, units=counts[p.pk], own_units=tuple(own[p.pk]),

@@ -112,3 +112,35 @@ class AlliedSweepTests(DemoCampaignTestCase):
     def test_the_retreat_page_shows_the_allied_units_a_route_sweeps(self) -> None:
         page = self.client.get(f"/c/{self.campaign.slug}/retreat/{self.scene.thrace.pk}/", HTTP_ACCEPT_LANGUAGE="en")
         self.assertContains(page, "Moesia: 1 (1 allied, staying under their own command)")
+
+
+class ShelteredInAnAlliedCityTests(DemoCampaignTestCase):
+    """An East unit that took shelter in the West's fortress city of Moesia (R3) is in the city, not in the
+    field: the Army of Thrace's retreat through Moesia neither sweeps it (R2) nor counts it as room."""
+
+    def setUp(self) -> None:
+        self.scene = fregellae(self.campaign)
+        moesia = province(self.campaign, "moesia")
+        west = faction(self.campaign, "west")
+        type(moesia).objects.filter(pk=moesia.pk).update(controller=west, has_fortress=True, fortress_capacity=3)
+        Unit.objects.create(campaign=self.campaign, faction=faction(self.campaign, "huns"), province=moesia,
+                            unit_type=unit(self.campaign, "Alan Riders").unit_type, name="Hunnic raiders",
+                            health_halves=8)
+        self.sheltered = Unit.objects.create(
+            campaign=self.campaign, faction=self.scene.thrace.faction, province=moesia, in_fortress=True,
+            unit_type=unit(self.campaign, "Herculiani Seniores").unit_type, name="Sheltered cohort",
+            health_halves=10)
+
+    def test_the_route_through_the_city_sweeps_nothing(self) -> None:
+        pending = pending_retreat(army=self.scene.thrace)
+        assert pending is not None
+        route = pending.options.to_dict()["routes"][0]
+        self.assertEqual((route["path"], route["swept"], route["army_size_after_sweep"], route["penalty"]),
+                         (["moesia", "macedonia"], [], 2, 1))
+
+    def test_the_sheltered_unit_stays_in_the_city(self) -> None:
+        record = retreat_choose(actor=user("aspar"), army=self.scene.thrace, route=["moesia", "macedonia"])
+        self.sheltered.refresh_from_db()
+        self.assertEqual((self.sheltered.province.code, self.sheltered.in_fortress, self.sheltered.army_id),
+                         ("moesia", True, None))
+        self.assertEqual(record.result["swept_units"], [])
