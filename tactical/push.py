@@ -13,6 +13,8 @@ import weakref
 from typing import Any
 
 import redis
+from redis.backoff import NoBackoff
+from redis.retry import Retry
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from channels_redis.pubsub import RedisPubSubChannelLayer
@@ -47,7 +49,8 @@ def dumps(message: dict[str, Any], state_json: str | None = None) -> str:
     return text if state_json is None else f'{text[:-1]},"state":{state_json}}}'
 
 
-def send_on_commit(groups: list[str], message: dict[str, Any], state_json: str | None = None, **meta: Any) -> None:
+def send_on_commit(groups: list[str], message: dict[str, Any], state_json: str | None = None,
+                   **meta: Any) -> None:
     """Send ``message`` (with ``state_json`` as its ``state``) to ``groups`` once the current transaction
     commits (at once outside one).
 
@@ -75,6 +78,9 @@ def _send(groups: list[str], payload: dict[str, Any]) -> None:
             log.exception("push to %s failed", group)
 
 
+PUBLISH_TIMEOUT = 1.0  # seconds
+
+
 class _Publisher:
     """Publishes to channels_redis' pub/sub layer from synchronous code, as its ``group_send`` does.
 
@@ -87,8 +93,14 @@ class _Publisher:
     def __init__(self, layer: RedisPubSubChannelLayer, hosts: list[dict[str, Any]], prefix: str) -> None:
         self.serialize = layer.serialize
         self.prefix = prefix
-        self.shards = [redis.Redis.from_url(host["address"], **{k: v for k, v in host.items() if k != "address"})
-                       for host in hosts]
+        # The committing request waits for the publish: an unreachable Redis costs it at most a second, once,
+        # not redis-py's retries (the clients' version check recovers a lost push).
+        quick = {"socket_timeout": PUBLISH_TIMEOUT, "socket_connect_timeout": PUBLISH_TIMEOUT,
+                 "retry": Retry(NoBackoff(), 0)}
+        self.shards = [
+            redis.Redis.from_url(host["address"], **{**quick, **{k: v for k, v in host.items() if k != "address"}})
+            for host in hosts
+        ]
 
     def publish(self, group: str, payload: dict[str, Any]) -> None:
         channel = f"{self.prefix}__group__{group}"

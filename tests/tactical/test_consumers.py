@@ -300,3 +300,15 @@ async def test_pushes_cross_the_redis_channel_layer_to_every_watcher(settings: A
     assert versions == [live.version + 1] * 3
     for socket, _ in watchers:
         await socket.disconnect()
+
+
+def test_an_unreachable_redis_loses_the_push_not_the_action(settings: Any, world: Any, live: LiveBattle,
+                                                            caplog: pytest.LogCaptureFixture) -> None:
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+                                           "CONFIG": {"hosts": ["redis://127.0.0.1:1/0"]}}}
+    unit, before = units_of(live, "attacker")[0], live.version
+    result = act(live, world.east_general, {"do": "move", "unit": unit, "path": [[8, 17]]})
+    live.refresh_from_db()
+    assert (result.version, live.version) == (before + 1, before + 1)
+    assert [r.getMessage() for r in caplog.records if r.name == "tactical.push"] == [
+        f"push to battle.{live.pk} failed"]
