@@ -110,7 +110,8 @@ class ActionsView(APIView):
             action_id=data.validated_data["id"], expected_version=data.validated_data["expected_version"],
         )
         # The board as the push encoded it: written into the answer, not encoded again.
-        answer = {"id": result.action_id, "version": result.version, "replayed": result.replayed, "events": result.events}
+        answer = {"id": result.action_id, "version": result.version, "replayed": result.replayed,
+                  "events": result.events}
         return HttpResponse(dumps(answer, result.state_json or dumps(board_state(result.battle))),
                             content_type="application/json")
 
