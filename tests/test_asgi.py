@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 from typing import Any
 
@@ -9,6 +10,7 @@ import pytest
 from asgiref.sync import SyncToAsync
 from channels.testing import HttpCommunicator
 
+from config import gc_tuning
 from config.asgi import application, django_asgi_app
 
 
@@ -19,6 +21,10 @@ async def _get(path: str, headers: list[tuple[bytes, bytes]] | None = None) -> d
 
 def test_the_middleware_chain_and_the_view_are_one_call_to_the_requests_thread() -> None:
     assert isinstance(django_asgi_app._middleware_chain, SyncToAsync)
+
+
+def test_the_server_process_keeps_the_loaded_app_out_of_the_collectors_walks() -> None:
+    assert (gc.get_threshold()[0], gc.get_freeze_count() > 10_000) == (gc_tuning.FIRST_THRESHOLD, True)
 
 
 @pytest.mark.django_db(transaction=True)
