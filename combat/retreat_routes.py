@@ -55,14 +55,16 @@ def validate_input(inp: RetreatInput) -> None:
                 raise InvalidAction(f"provinces.{name}.allied_units[{i}].faction", "must be an ally",
                                     code="not_an_ally")
         fortress = province.fortress
-        if fortress is not None and fortress.garrison > province.units.get(fortress.holder, 0):
+        if fortress is None:
+            continue
+        if fortress.garrison > province.units.get(fortress.holder, 0):
             raise InvalidAction(
                 f"provinces.{name}.fortress.garrison", "is larger than the holder's units in the province",
                 code="garrison_too_large",
             )
-        for faction, n in (fortress.allied_garrison if fortress is not None else {}).items():
+        for faction, n in fortress.allied_garrison.items():
             where = f"provinces.{name}.fortress.allied_garrison.{faction}"
-            if faction == fortress.holder:  # type: ignore[union-attr]
+            if faction == fortress.holder:
                 raise InvalidAction(where, "is the holder: its units inside are the garrison",
                                     code="allied_garrison_of_holder")
             if n < 0:
