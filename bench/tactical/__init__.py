@@ -1,0 +1,1 @@
+"""The tactical benchmarks (bench/tactical_bench.py runs them)."""
