@@ -38,7 +38,7 @@ from combat.model import (
 )
 from combat.movement import enemy_zone, speed
 from combat.queries import preview as melee_preview
-from tactical.refusals import sentence
+from tactical.refusals import refusal_of, sentence
 from tactical.snapshots import state_of
 
 if TYPE_CHECKING:
@@ -265,7 +265,7 @@ def move_preview(state: BattleState, unit_id: str, path: tuple[Cell, ...],
         outcome = apply(state, Move(unit_id, path), FixedDice([]))
     except IllegalAction as error:
         return {"legal": False, "rule": error.rule, "detail": sentence(error, roster),
-                "refusal": {"code": error.code, "params": error.params}}
+                "refusal": refusal_of(error)}
     except InvalidAction as error:
         return {"legal": False, "rule": None, "detail": sentence(error, roster)}
     except CombatError as error:

@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from campaign.errors import Conflict, Forbidden, NotFound, ServiceError
 from combat.errors import IllegalAction, InvalidAction
-from tactical.refusals import sentence
+from tactical.refusals import refusal_of, sentence
 
 STALE = _("The battle has changed: reload it.")
 DUPLICATE_ID = _("This action id was already used for another action.")
@@ -62,7 +62,7 @@ class Invalid(Coded, ServiceError):
         """
         invalid = cls(sentence(error, roster), field=error.field)
         if error.code:
-            invalid.extra = {"refusal": {"code": error.code, "params": error.params}}
+            invalid.extra = {"refusal": refusal_of(error)}
         return invalid
 
 
@@ -93,5 +93,5 @@ class Refused(Coded, Conflict):
 
         The body also carries ``refusal``: the engine's code and params, for a client that words it itself.
         """
-        return cls(sentence(refusal, roster), code=code, rule=refusal.rule,
-                   refusal={"code": refusal.code, "params": refusal.params}, **extra)
+        return cls(sentence(refusal, roster), code=code, rule=refusal.rule, refusal=refusal_of(refusal),
+                   **extra)

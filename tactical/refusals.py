@@ -25,3 +25,9 @@ def sentence(error: IllegalAction | InvalidAction, roster: Mapping[str, Any] | N
     """The engine's refusal (or malformed-action message, without its field) in the active language, with the
     units' names from ``roster`` (id → entry)."""
     return catalogue_sentence(error, roster_names(roster))
+
+
+def refusal_of(error: IllegalAction | InvalidAction) -> dict[str, Any]:
+    """An answer's ``refusal``: the engine's stable code and the params its sentence was built from, for a
+    client that words it itself."""
+    return {"code": error.code, "params": error.params}
