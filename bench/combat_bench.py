@@ -19,14 +19,14 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from combat.actions import Action, EndInterceptions, EndTurn, Intercept, Move, Shoot
+from combat.battle.actions import Action, EndInterceptions, EndTurn, Intercept, Move, Shoot
+from combat.battle.engine import apply
+from combat.battle.geometry import in_range
+from combat.battle.model import BattleState, Phase
+from combat.battle.queries import legal_interceptions, path_to, reachable_cells
+from combat.battle.scenario import load
 from combat.dice import SeededDice
-from combat.engine import apply
 from combat.errors import IllegalAction
-from combat.geometry import in_range
-from combat.model import BattleState, Phase
-from combat.queries import legal_interceptions, path_to, reachable_cells
-from combat.scenario import load
 
 ALL = ("LI1", "LI2", "HI", "LC", "HC")
 TYPES: dict[str, Any] = {

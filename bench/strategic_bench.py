@@ -76,8 +76,8 @@ def build(moderator: object) -> dict[str, object]:
     from campaign.models import Campaign, Commander, Faction, Relation
     from campaign.services import campaign_create
     from strategic.demo.loader import demo_data, demo_map
-    from strategic.map_io import map_import
     from strategic.models import Army, Border, Province, Unit, UnitType
+    from strategic.services.map_file import map_import
 
     campaign = campaign_create(actor=moderator, slug="bench", name_en="Bench", name_ru="Бенч")
     map_import(actor=moderator, campaign=campaign, data=demo_map())

@@ -36,10 +36,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script: the project's root
 
-from bench.tactical.clock import bench_clock, bench_embedded  # noqa: E402
-from bench.tactical.common import BENCH_DB, PORT, SERVERS, SERVICES, django_setup, serve, stop, wait_http  # noqa: E402
-from bench.tactical.fanout import bench_fanout, watch  # noqa: E402
-from bench.tactical.moves import bench_http  # noqa: E402
+from bench.tactical.clock import bench_clock, bench_embedded
+from bench.tactical.common import BENCH_DB, PORT, SERVERS, SERVICES, django_setup, serve, stop, wait_http
+from bench.tactical.fanout import bench_fanout, watch
+from bench.tactical.moves import bench_http
 
 
 def main() -> None:

@@ -28,7 +28,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy, pgettext_lazy
 
 from combat.errors import IllegalAction, InvalidAction
-from combat.retreat_model import PenaltyReason
+from combat.retreat.model import PenaltyReason
 
 log = logging.getLogger(__name__)
 
@@ -133,7 +133,7 @@ CATALOGUE: dict[str, Promise] = {
     "retreat_no_sea": _("the army cannot retreat by sea from here"),
     "retreat_bad_port": _("%(province)s is not a friendly port free of enemy and third-power units"),
     "retreat_ships_full": _("the ships carry at most %(count)s units"),
-    # why no land route is open (combat.retreat_model.Blocked; R3's is "retreat_sallied" above)
+    # why no land route is open (combat.retreat.model.Blocked; R3's is "retreat_sallied" above)
     "retreat_unreachable": _("no eligible province can be reached"),
     "retreat_nearest_too_far": ngettext_lazy(
         "the nearest eligible province (%(province)s) is %(count)s province away",
@@ -164,7 +164,7 @@ CATALOGUE: dict[str, Promise] = {
     "rout_loss_range": _("must be between 0 and 1"),
     "side_without_units": _("the %(side_of)s needs at least one unit"),
     "storm_without_siege": _("only a siege can be stormed"),
-    # malformed actions of a live battle (combat.serialize, combat.engine), said after their field
+    # malformed actions of a live battle (combat.battle.serialize, combat.battle.engine), said after their field
     "action_not_object": _('must be an object with a "do" field'),
     "unknown_action": _("unknown action %(action)s; expected one of %(expected)s"),
     "not_a_field_of_action": _("is not a field of %(action)s"),
@@ -181,7 +181,7 @@ CATALOGUE: dict[str, Promise] = {
 }
 
 
-# R4: why a province of a retreat route costs units (``combat.retreat_model.PenaltyReason``): not refusals,
+# R4: why a province of a retreat route costs units (``combat.retreat.model.PenaltyReason``): not refusals,
 # but said the same way, inside the route's line of the retreat page ("Sora: 2 (enemy control, 1 enemy unit)").
 PENALTY_REASONS: dict[str, Promise] = {
     "enemy_control": _("enemy control"),

@@ -16,9 +16,9 @@ from typing import Any
 # Each command names a function ``run(data: dict) -> tuple[int, dict]`` that raises
 # ``combat.errors.InvalidAction`` for a malformed scenario.
 COMMANDS: dict[str, str] = {
-    "run": "combat.scenario",
-    "retreat": "combat.retreat_scenario",
-    "quick": "combat.quick_scenario",
+    "run": "combat.battle.scenario",
+    "retreat": "combat.retreat.scenario",
+    "quick": "combat.quick.resolve.scenario",
 }
 
 USAGE = "usage: python -m combat {run,retreat,quick} FILE  (FILE may be - for standard input)"

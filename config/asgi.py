@@ -28,12 +28,12 @@ class OneHopASGIHandler(ASGIHandler):
 
 django_asgi_app = OneHopASGIHandler()
 
-from channels.auth import AuthMiddlewareStack  # noqa: E402  (needs the apps loaded)
-from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+from channels.auth import AuthMiddlewareStack
+from channels.routing import ProtocolTypeRouter, URLRouter
+from channels.security.websocket import AllowedHostsOriginValidator
 
-from config import gc_tuning  # noqa: E402
-from config.websocket_urls import websocket_urlpatterns  # noqa: E402
+from config import gc_tuning
+from config.websocket_urls import websocket_urlpatterns
 
 application = ProtocolTypeRouter(
     {

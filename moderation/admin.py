@@ -10,7 +10,7 @@ from django.http import HttpRequest
 from campaign.admin import ReadOnlyAdmin
 from campaign.models import Campaign
 from moderation.models import Dispute, InterceptionRuling
-from moderation.purge import battle_purge, campaign_purge
+from moderation.services.purge import battle_purge, campaign_purge
 from strategic.models import Battle
 from tactical.models import BattleEvent
 

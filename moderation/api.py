@@ -17,14 +17,14 @@ from rest_framework.views import APIView
 from campaign import permissions
 from campaign.errors import NotFound
 from campaign.models import Campaign
-from moderation import services
-from moderation.dice import dice_report, roll_summary
-from moderation.interceptions import interception_record
-from moderation.selectors import AuditFilter, audit_log
+from moderation.selectors.audit import AuditFilter, audit_log
+from moderation.selectors.dice import dice_report, roll_summary
+from moderation.selectors.interceptions import interception_record
+from moderation.services import disputes as services
 from strategic.models import Battle
-from tactical import moderator_services
-from tactical.board import iso
 from tactical.models import LiveBattle
+from tactical.protocol.board import iso
+from tactical.services import moderation as moderator_services
 
 NO_CAMPAIGN = _("No such campaign.")
 NO_DICE = _("This battle rolled no dice.")

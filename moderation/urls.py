@@ -2,7 +2,8 @@
 
 from django.urls import URLPattern, URLResolver, path
 
-from moderation import console_views, views
+from moderation.views import audit as views
+from moderation.views import console as console_views
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("c/<slug:slug>/log/", views.audit_log_page, name="audit-log"),

@@ -11,12 +11,13 @@ from strategic.models import (
     BattleSupport,
     Border,
     Province,
+    QuickBattleRecord,
+    RetreatRecord,
     SupportPoints,
     TerrainTransition,
     Unit,
     UnitType,
 )
-from strategic.retreat_models import QuickBattleRecord, RetreatRecord
 
 
 @admin.register(Province)

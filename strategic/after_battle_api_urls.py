@@ -2,7 +2,7 @@
 
 from django.urls import URLPattern, URLResolver, path
 
-from strategic import after_battle_api as api
+from strategic.api import after_battle as api
 
 app_name = "after-battle-api"
 

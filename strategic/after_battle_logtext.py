@@ -9,7 +9,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy
 
 from campaign.logtext import register_sentences
-from strategic.retreat_models import RetreatRecord
+from strategic.models import RetreatRecord
 
 
 def _swept_allied_sentence(data: dict[str, Any]) -> Any:

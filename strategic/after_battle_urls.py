@@ -2,7 +2,7 @@
 
 from django.urls import URLPattern, URLResolver, path
 
-from strategic import after_battle_views as views
+from strategic.views import after_battle as views
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("c/<slug:slug>/after-battle/", views.after_battle_page, name="after-battle"),

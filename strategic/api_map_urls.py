@@ -2,7 +2,7 @@
 
 from django.urls import URLPattern, URLResolver, path
 
-from strategic import api_map
+from strategic.api import map_file as api_map
 
 app_name = "strategic-map-api"
 

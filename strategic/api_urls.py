@@ -2,7 +2,7 @@
 
 from django.urls import URLPattern, URLResolver, path
 
-from strategic import api
+from strategic.api import armies as api
 
 app_name = "strategic-api"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from strategic import retreat_services
+from strategic.services import retreats as retreat_services
 
 
 @shared_task(name="strategic.retreat_deadline", ignore_result=True)

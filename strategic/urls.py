@@ -2,7 +2,7 @@
 
 from django.urls import URLPattern, URLResolver, path
 
-from strategic import views
+from strategic.views import turn as views
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("c/<slug:slug>/map/", views.map_page, name="map"),

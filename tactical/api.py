@@ -13,17 +13,18 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from combat.battle.serialize import parse_cell
 from combat.dice import seeded_roll
 from combat.errors import InvalidAction
-from combat.serialize import parse_cell
 from strategic.models import Battle
-from tactical import errors, services
-from tactical.board import board_state, move_preview, unit_options
-from tactical.messages import event_message, order_message
+from tactical import errors
 from tactical.models import BattleEvent, LiveBattle
-from tactical.push import dumps
-from tactical.selectors import events_since, live_battle_get, orders_visible, viewer_of, watch_refusal
-from tactical.snapshots import state_of
+from tactical.protocol.board import board_state, move_preview, unit_options
+from tactical.protocol.messages import event_message, order_message
+from tactical.protocol.push import dumps
+from tactical.selectors.battles import events_since, live_battle_get, orders_visible, viewer_of, watch_refusal
+from tactical.selectors.snapshots import state_of
+from tactical.services import play as services
 
 
 class LoggedIn(BasePermission):

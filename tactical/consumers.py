@@ -21,15 +21,15 @@ from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext_lazy as _
 
 from campaign.errors import ServiceError
-from tactical import services
 from tactical.api import preview
-from tactical.board import board_state, iso, unit_options
 from tactical.errors import UNKNOWN_UNIT, Invalid, Missing
-from tactical.messages import event_message, socket_language
 from tactical.models import LiveBattle
-from tactical.push import battle_group, commander_group, dumps, moderators_group
-from tactical.selectors import can_watch, events_since, viewer_of
-from tactical.snapshots import state_of
+from tactical.protocol.board import board_state, iso, unit_options
+from tactical.protocol.messages import event_message, socket_language
+from tactical.protocol.push import battle_group, commander_group, dumps, moderators_group
+from tactical.selectors.battles import can_watch, events_since, viewer_of
+from tactical.selectors.snapshots import state_of
+from tactical.services import play as services
 
 MAX_FRAME = 16 * 1024
 MAX_REPLAY = 200

@@ -11,8 +11,8 @@ import random
 from collections import deque
 from collections.abc import Mapping
 
-from combat.geometry import NEIGHBOURS
-from combat.model import GRID_HEIGHT, GRID_WIDTH, Cell, CellFeature, Terrain
+from combat.battle.geometry import NEIGHBOURS
+from combat.battle.model import GRID_HEIGHT, GRID_WIDTH, Cell, CellFeature, Terrain
 
 MAX_ATTEMPTS = 40
 

@@ -32,14 +32,14 @@ class LiveBattle(models.Model):
     seed = models.BinaryField(_("dice seed"), max_length=32, editable=False)
     seed_commitment = models.CharField(_("dice seed SHA-256"), max_length=64)
     rolls_used = models.PositiveIntegerField(_("dice rolled"), default=0)
-    # The moderator's hold on the clock (tactical/moderator_services.py): the seconds left of the turn
+    # The moderator's hold on the clock (tactical/services/moderation.py): the seconds left of the turn
     # while it is paused (the deadline is then null, so no timer or sweep ends the turn, T6.1) ...
     paused_left = models.FloatField(_("seconds left while paused"), null=True, blank=True)
     # ... and the action that waits for the moderator's T7.6 die, as it will be applied (M1, M2).
     pending = models.JSONField(_("action awaiting the moderator's die"), null=True, blank=True)
     # Commanders who said "done" (move phase) or "ready" (deployment) in the current side's turn (T6).
     done = models.JSONField(default=list)
-    # Static facts of each engine unit for the board: name, faction, commander (see tactical.board).
+    # Static facts of each engine unit for the board: name, faction, commander (see tactical.protocol.board).
     roster = models.JSONField(default=dict)
     created_at = models.DateTimeField(default=timezone.now)
     ended_at = models.DateTimeField(null=True, blank=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from tactical import services
+from tactical.services import play as services
 
 
 @shared_task(name="tactical.battle_turn_timeout", ignore_result=True)

@@ -16,12 +16,12 @@ from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from combat.queries import preview as melee_preview
-from combat.serialize import state_from_dict
+from combat.battle.queries import preview as melee_preview
+from combat.battle.serialize import state_from_dict
 from strategic.models import UnitType
 from tactical import errors
 from tactical.models import LiveBattle
-from tactical.selectors import viewer_of, watch_refusal
+from tactical.selectors.battles import viewer_of, watch_refusal
 
 
 def _battle_for(request: HttpRequest, battle_id: int) -> tuple[LiveBattle, str | None]:

@@ -12,8 +12,8 @@ import pytest
 from django.conf import settings
 
 from campaign import services as campaign_services
-from strategic import services
 from strategic.models import Province
+from strategic.services import armies as services
 from tests.factories import build_world
 
 PO = Path(settings.BASE_DIR) / "locale" / "ru" / "LC_MESSAGES" / "django.po"

@@ -32,8 +32,8 @@ def bench_clock(count: int, kill: bool, env: dict[str, str], logs: str, workers:
     """``workers`` worker processes; with ``kill`` the first one is SIGKILLed a second before the deadline."""
     from datetime import datetime, timedelta
 
-    from tactical import clock
     from tactical.models import BattleEvent, LiveBattle
+    from tactical.services import clock
 
     _, battles = world_and_battles(count, turn_seconds=600)
     options = os.environ.get("TACTICAL_BENCH_WORKER", WORKER_OPTIONS).split()

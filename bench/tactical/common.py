@@ -106,7 +106,7 @@ def world_and_battles(count: int, turn_seconds: int = 40, units: int = 2) -> tup
     from django.core.management import call_command
 
     from strategic.models import Battle, Unit
-    from tactical import services
+    from tactical.services import play as services
     from tests.factories import ArmyFactory, ProvinceFactory, UnitFactory, build_world
 
     call_command("flush", interactive=False, verbosity=0)

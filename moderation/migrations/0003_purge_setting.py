@@ -2,7 +2,7 @@
 
 The append-only trigger of 0002 refused every DELETE, so deleting a campaign or a battle failed on
 PostgreSQL: its log rows could not go. The trigger now lets a DELETE through only inside a transaction that
-has set ``SET LOCAL limes.purge = 'on'``, which only ``moderation.purge`` does (for a superuser, for whole
+has set ``SET LOCAL limes.purge = 'on'``, which only ``moderation.services.purge`` does (for a superuser, for whole
 campaigns or battles). A single entry, an UPDATE, or any DELETE outside a purge is still refused.
 """
 
@@ -14,7 +14,7 @@ from django.db import migrations
 
 PURGE_CHECK = """
   IF TG_OP = 'DELETE' AND coalesce(current_setting('limes.purge', true), '') = 'on' THEN
-    RETURN OLD;  -- moderation.purge: a whole campaign or battle, deleted deliberately by an administrator
+    RETURN OLD;  -- moderation.services.purge: a whole campaign or battle, deleted deliberately by an administrator
   END IF;
 """
 

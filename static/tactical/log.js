@@ -115,7 +115,7 @@ export class BattleLog {
       case "turn_timed_out": return fill(t.log_timeout, { side: n.side(ev.side), round: ev.round });
       case "seed_revealed": return fill(t.ev_seed_revealed, { seed: String(ev.seed).slice(0, 16) + "…" });
       case "result_applied": return t.ev_result_applied;
-      // the moderator's controls (tactical/moderator_services.py)
+      // the moderator's controls (tactical/services/moderation.py)
       case "clock_paused": return fill(t.ev_clock_paused, { reason: ev.reason || "" });
       case "clock_resumed": return fill(t.ev_clock_resumed, { reason: ev.reason || "" });
       case "time_added": return fill(t.ev_time_added, { seconds: ev.seconds, reason: ev.reason || "" });

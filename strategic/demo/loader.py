@@ -25,10 +25,10 @@ from campaign.services import (
     membership_set,
     relation_set,
 )
-from strategic.map_io import map_import
-from strategic.map_services import province_update, unit_type_create
 from strategic.models import Province, UnitType
-from strategic.services import army_create, unit_create
+from strategic.services.armies import army_create, unit_create
+from strategic.services.map import province_update, unit_type_create
+from strategic.services.map_file import map_import
 
 DEMO_DIR = Path(__file__).resolve().parent
 

@@ -10,8 +10,8 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from strategic.mapdraw import ArmyMark
-from strategic.roster import FULL, HALF, UnitRow, lines_text
+from strategic.render.map_svg import ArmyMark
+from strategic.selectors.rosters import FULL, HALF, UnitRow, lines_text
 
 register = template.Library()
 

@@ -15,8 +15,8 @@ from typing import Any
 
 from campaign.models import Campaign, Commander, Membership, Relation
 from strategic.models import Battle, Unit
-from tactical import services
 from tactical.models import LiveBattle
+from tactical.services import play as services
 from tests.factories import (
     ArmyFactory,
     CampaignFactory,

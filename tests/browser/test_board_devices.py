@@ -37,7 +37,7 @@ def test_a_russian_reader_sees_the_board_in_russian(open_page: Any) -> None:
 
 
 def test_after_a_lost_connection_the_board_reconnects_and_catches_up(open_page: Any, asgi_server: Any) -> None:
-    from tactical import services
+    from tactical.services import play as services
 
     ex = example_battle()
     east = open_page(ex.east_user, f"/battles/{ex.battle.pk}/")

@@ -15,7 +15,7 @@ from django.urls import reverse
 from campaign import services as campaign_services
 from campaign.models import Campaign, LogEntry, Membership
 from campaign.rules_settings import SETTINGS
-from strategic import services
+from strategic.services import armies as services
 from tests.factories import CampaignFactory, member
 
 
@@ -196,7 +196,7 @@ def test_admin_lists_open(world: Any, client: Any, name: str) -> None:
 
 
 def test_m3_log_of_map_changes_names_provinces_and_kinds(world: Any, client: Any) -> None:
-    from strategic import map_services
+    from strategic.services import map as map_services
 
     map_services.border_set(
         actor=world.moderator, campaign=world.campaign, a=world.italia, b=world.pannonia, kind="rough"

@@ -11,14 +11,14 @@ import pytest
 from django.utils import translation
 
 from campaign.refusals import CATALOGUE, PENALTY_REASONS, penalty_reason, say, sentence
-from combat.actions import Move, Turn
+from combat.battle.actions import Move, Turn
+from combat.battle.engine import apply
+from combat.battle.model import Facing
+from combat.battle.scenario import load
+from combat.battle.serialize import action_from_dict
 from combat.dice import FixedDice
-from combat.engine import apply
 from combat.errors import IllegalAction, InvalidAction
-from combat.model import Facing
-from combat.retreat_model import PENALTY_TEXTS, PenaltyReason
-from combat.scenario import load
-from combat.serialize import action_from_dict
+from combat.retreat.model import PENALTY_TEXTS, PenaltyReason
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ("combat", "strategic", "tactical")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from combat.model import BattleState
-from combat.scenario import load
+from combat.battle.model import BattleState
+from combat.battle.scenario import load
 
 ONES = {"LI1": 1, "LI2": 1, "HI": 1, "LC": 1, "HC": 1}
 TYPES: dict[str, Any] = {

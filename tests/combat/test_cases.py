@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
+from combat.battle.scenario import run
 from combat.errors import DiceExhausted, InvalidAction
-from combat.scenario import run
 
 CASES = Path(__file__).parent / "cases"
 ROOT = Path(__file__).resolve().parents[2]

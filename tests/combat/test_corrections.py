@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from combat.corrections import CorrectionError, changes_from_list, correct
-from combat.model import Facing, Status
+from combat.battle.corrections import CorrectionError, changes_from_list, correct
+from combat.battle.model import Facing, Status
 from tests.combat.helpers import battle, unit
 
 UNITS = [

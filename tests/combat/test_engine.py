@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from combat.actions import (
+from combat.battle.actions import (
     Deploy,
     EndBattle,
     EndInterceptions,
@@ -15,12 +15,12 @@ from combat.actions import (
     Shoot,
     Turn,
 )
+from combat.battle.engine import apply, replay
+from combat.battle.events import InterceptionDeclared, MeleeResolved
+from combat.battle.model import BattleState, Facing, Phase, Side, Status
+from combat.battle.scenario import load
 from combat.dice import FixedDice
-from combat.engine import apply, replay
 from combat.errors import IllegalAction, InvalidAction
-from combat.events import InterceptionDeclared, MeleeResolved
-from combat.model import BattleState, Facing, Phase, Side, Status
-from combat.scenario import load
 
 from .helpers import T12_UNITS, battle, scenario, unit
 
@@ -210,8 +210,8 @@ def test_both_ready_starts_round_one_with_full_points() -> None:
 
 
 def test_state_rebuilt_from_the_event_log_dice_equals_the_live_state() -> None:
+    from combat.battle.events import DieRolled
     from combat.dice import SeededDice
-    from combat.events import DieRolled
 
     actions = [*T12_MOVES, Intercept("left", "hi", ((8, 6),)), EndInterceptions(), EndTurn()]
     live, events = battle(T12_UNITS), []

@@ -8,24 +8,15 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from combat.actions import (
-    Action,
-    EndInterceptions,
-    EndTurn,
-    Intercept,
-    Move,
-    Shoot,
-    Turn,
-    Withdraw,
-)
+from combat.battle.actions import Action, EndInterceptions, EndTurn, Intercept, Move, Shoot, Turn, Withdraw
+from combat.battle.engine import apply
+from combat.battle.events import Event
+from combat.battle.geometry import in_grid
+from combat.battle.model import BattleState, Facing, Phase, Status
+from combat.battle.queries import legal_interceptions, path_to, reachable_cells
+from combat.battle.serialize import event_to_dict, state_to_dict
 from combat.dice import FixedDice
-from combat.engine import apply
 from combat.errors import IllegalAction
-from combat.events import Event
-from combat.geometry import in_grid
-from combat.model import BattleState, Facing, Phase, Status
-from combat.queries import legal_interceptions, path_to, reachable_cells
-from combat.serialize import event_to_dict, state_to_dict
 
 from .helpers import TYPES, battle
 
@@ -261,8 +252,8 @@ def _mutate(data: Any, draw: st.DrawFn) -> Any:
 @settings(max_examples=300, deadline=None)
 @given(data=st.data())
 def test_a_malformed_scenario_is_refused_by_invalid_action_never_a_crash(data: st.DataObject) -> None:
+    from combat.battle.scenario import run
     from combat.errors import InvalidAction
-    from combat.scenario import run
 
     from .helpers import T12_UNITS, scenario
 

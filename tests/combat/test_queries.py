@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
-from combat.actions import EndInterceptions, EndTurn, Intercept, Move
+from combat.battle.actions import EndInterceptions, EndTurn, Intercept, Move
+from combat.battle.engine import apply
+from combat.battle.model import BattleState
+from combat.battle.queries import (
+    cells_in_range,
+    legal_interceptions,
+    needs_die,
+    path_to,
+    preview,
+    reachable_cells,
+)
 from combat.dice import FixedDice
-from combat.engine import apply
-from combat.model import BattleState
-from combat.queries import cells_in_range, legal_interceptions, needs_die, path_to, preview, reachable_cells
 
 from .helpers import T12_UNITS, battle, unit
 

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from combat.actions import (
+from combat.battle.actions import (
     Concede,
     Deploy,
     EndBattle,
@@ -20,11 +20,9 @@ from combat.actions import (
     Turn,
     Withdraw,
 )
-from combat.dice import FixedDice
-from combat.engine import apply
-from combat.errors import InvalidAction
-from combat.model import Facing, Side
-from combat.serialize import (
+from combat.battle.engine import apply
+from combat.battle.model import Facing, Side
+from combat.battle.serialize import (
     action_from_dict,
     action_to_dict,
     event_from_dict,
@@ -32,6 +30,8 @@ from combat.serialize import (
     state_from_dict,
     state_to_dict,
 )
+from combat.dice import FixedDice
+from combat.errors import InvalidAction
 
 from .helpers import T12_UNITS, battle
 

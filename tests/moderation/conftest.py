@@ -8,8 +8,9 @@ import pytest
 
 from campaign.models import Membership
 from strategic.models import Battle
-from tactical import moderator_services, services
 from tactical.models import LiveBattle
+from tactical.services import moderation as moderator_services
+from tactical.services import play as services
 from tests.factories import UserFactory, build_world, member
 from tests.tactical.conftest import act, deploy_both, units_of
 

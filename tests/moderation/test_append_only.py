@@ -11,7 +11,7 @@ from django.test import Client
 from campaign.errors import Forbidden
 from campaign.models import Campaign, LogEntry
 from campaign.services import log_append
-from moderation.purge import campaign_purge
+from moderation.services.purge import campaign_purge
 from tactical.models import BattleEvent, LiveBattle
 from tests.factories import UserFactory
 

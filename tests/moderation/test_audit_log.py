@@ -10,8 +10,8 @@ from django.test import Client
 from campaign.models import LogEntry
 from campaign.services import log_append
 from moderation.models import Dispute
-from moderation.selectors import AuditFilter, audit_log
-from moderation.services import dispute_answer, dispute_open
+from moderation.selectors.audit import AuditFilter, audit_log
+from moderation.services.disputes import dispute_answer, dispute_open
 from tactical.models import LiveBattle
 from tests.moderation.conftest import units_of
 

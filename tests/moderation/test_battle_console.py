@@ -8,8 +8,8 @@ import pytest
 from django.test import Client
 
 from campaign.models import LogEntry
-from moderation.interceptions import interception_record
 from moderation.models import InterceptionRuling
+from moderation.selectors.interceptions import interception_record
 from tactical.models import BattleEvent, LiveBattle
 from tests.factories import client_for
 from tests.moderation.conftest import units_of

@@ -12,7 +12,7 @@ from django.utils import timezone
 from campaign.models import Campaign, Faction, Invitation, LogEntry, Membership
 from campaign.rules_settings import SETTINGS
 from moderation.models import Dispute
-from moderation.services import dispute_open
+from moderation.services.disputes import dispute_open
 from tactical.models import LiveBattle
 
 ROLES = ("anonymous", "observer", "east_general", "west_leader", "other_moderator", "moderator")

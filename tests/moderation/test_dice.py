@@ -9,8 +9,8 @@ from django.db import connection
 from django.test import Client
 
 from combat.dice import seed_commitment, seeded_roll
-from moderation.dice import dice_report
-from strategic.quick_services import quick_battle_resolve
+from moderation.selectors.dice import dice_report
+from strategic.services.quick_battles import quick_battle_resolve
 from tactical.models import BattleEvent, LiveBattle
 from tests.moderation.conftest import end
 

@@ -13,10 +13,10 @@ import pytest
 from django.test import Client
 
 from campaign.models import LogEntry
-from moderation.interceptions import TakenBack, interception_record
 from moderation.models import InterceptionRuling
-from tactical import moderator_services
+from moderation.selectors.interceptions import TakenBack, interception_record
 from tactical.models import BattleEvent, LiveBattle
+from tactical.services import moderation as moderator_services
 from tests.factories import client_for
 from tests.moderation.conftest import act, units_of
 

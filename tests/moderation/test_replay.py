@@ -8,10 +8,10 @@ from typing import Any
 from django.test import Client
 from PIL import Image
 
-from combat.serialize import state_to_dict
-from moderation.replay import replay_steps, turns_of
+from combat.battle.serialize import state_to_dict
+from moderation.selectors.replay import replay_steps, turns_of
 from tactical.models import LiveBattle
-from tactical.replay import state_rebuild
+from tactical.selectors.replay import state_rebuild
 from tests.moderation.conftest import end, units_of
 
 
@@ -89,7 +89,7 @@ def test_the_battle_report_is_bbcode_with_sides_losses_rolls_and_the_dice_link(
 
 
 def test_the_moderator_s_controls_replay_step_by_step_and_read_in_the_log(world: Any, live: LiveBattle) -> None:
-    from tactical import moderator_services as mod
+    from tactical.services import moderation as mod
     from tests.moderation.conftest import act
 
     east = units_of(live, "attacker")[0]

@@ -7,8 +7,7 @@ from typing import Any
 
 from django.utils import translation
 
-from strategic.models import Battle, Border, RetreatRecord, Unit
-from strategic.retreat_models import QuickBattleRecord
+from strategic.models import Battle, Border, QuickBattleRecord, RetreatRecord, Unit
 from tests.strategic.test_after_battle_scenes import (
     Q6_RU,
     R1_1_EN,

@@ -11,9 +11,9 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from combat.retreat_model import Blocked
-from strategic.after_battle_views import blocked_reason
+from combat.retreat.model import Blocked
 from strategic.models import Battle, RetreatRecord, Unit
+from strategic.views.after_battle import blocked_reason
 from tests.strategic.test_after_battle_scenes import (
     Q6_RU,
     R1_1_EN,

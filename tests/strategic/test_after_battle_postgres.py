@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from strategic.models import Battle, RetreatRecord
-from strategic.retreat_services import retreat_choose, retreat_sweep
+from strategic.services.retreats import retreat_choose, retreat_sweep
 from tests.strategic.test_after_battle_scenes import FAST_HASHER, SLUG, army, fregellae, load, user
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]

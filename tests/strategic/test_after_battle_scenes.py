@@ -21,7 +21,8 @@ from django.test import TestCase, override_settings
 from campaign.models import Campaign, Faction
 from strategic.demo.loader import demo_load
 from strategic.models import Army, Battle, Province, Unit
-from strategic.services import UnitChange, army_move, battle_result_apply, battle_support_declare
+from strategic.services.armies import army_move
+from strategic.services.battles import UnitChange, battle_result_apply, battle_support_declare
 
 FAST_HASHER = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 SLUG = "fall-of-the-west"

@@ -13,9 +13,9 @@ from rest_framework.renderers import JSONRenderer
 
 from campaign.models import LogEntry
 from campaign.services import economic_phase_end
+from strategic.api.serializers import MoveOut
 from strategic.models import Army, Battle, Province
-from strategic.serializers import MoveOut
-from strategic.services import MoveOutcome
+from strategic.services.armies import MoveOutcome
 from tests.factories import ArmyFactory, UnitFactory, client_for
 
 C = "/api/campaigns/limes"

@@ -11,8 +11,9 @@ from django.utils import timezone
 
 from campaign.models import Campaign
 from campaign.services import economic_phase_end
-from strategic import services
 from strategic.models import Army, Battle
+from strategic.services import armies as services
+from strategic.services.locks import NEEDS_COMMANDER
 from tests.factories import ArmyFactory, UnitFactory, client_for
 
 C = "/api/campaigns/limes"
@@ -79,7 +80,7 @@ def test_an_unknown_destination_is_403_for_a_stranger_and_400_naming_it_for_the_
     stranger = _post(east_turn.west_leader, path, {"destination": 999999})
     commander = _post(east_turn.east_general, path, {"destination": 999999})
     message = 'Invalid pk "999999" - object does not exist.'
-    assert (stranger.status_code, stranger.json()) == (403, {"detail": str(services.NEEDS_COMMANDER)})
+    assert (stranger.status_code, stranger.json()) == (403, {"detail": str(NEEDS_COMMANDER)})
     assert (commander.status_code, commander.json()) == (
         400,
         {"detail": message, "errors": {"destination": [message]}},

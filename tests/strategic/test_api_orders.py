@@ -8,8 +8,9 @@ import pytest
 
 from campaign.models import Campaign
 from campaign.services import economic_phase_end
-from strategic import services
 from strategic.models import Army, Battle, Unit
+from strategic.services import armies as services
+from strategic.services.battles import BATTLE_STARTED
 from tests.factories import ArmyFactory, CampaignFactory, ProvinceFactory, UnitFactory, client_for
 
 C = "/api/campaigns/limes"
@@ -283,7 +284,7 @@ def test_support_after_the_battle_started_is_409(world: Any, battle: Battle) -> 
     )
     assert (response.status_code, response.json()) == (
         409,
-        {"detail": str(services.BATTLE_STARTED), "rule": "S8"},
+        {"detail": str(BATTLE_STARTED), "rule": "S8"},
     )
 
 

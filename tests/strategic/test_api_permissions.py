@@ -8,8 +8,9 @@ from typing import Any
 import pytest
 
 from campaign.services import economic_phase_end
-from strategic import services
 from strategic.models import Army, Unit
+from strategic.services import armies as services
+from strategic.services.locks import NEEDS_COMMANDER
 from tests.factories import ROLES, ArmyFactory, UnitFactory, client_for, user_of
 
 MODERATOR = {"moderator"}
@@ -173,5 +174,5 @@ def test_a_general_refused_a_split_is_told_who_may(world: Any) -> None:
 def test_a_player_of_another_faction_refused_a_move_is_told_who_may(world: Any) -> None:
     _method, url, body = _move(world)
     response = client_for(world.west_leader).post(url, body, format="json")
-    assert (response.status_code, response.json()) == (403, {"detail": str(services.NEEDS_COMMANDER)})
+    assert (response.status_code, response.json()) == (403, {"detail": str(NEEDS_COMMANDER)})
     assert Army.objects.get(pk=world.east_army.pk).province == world.dacia

@@ -12,8 +12,8 @@ from django.utils import translation
 from campaign.errors import Conflict
 from campaign.models import LogEntry
 from campaign.services import economic_phase_end
-from strategic import services
 from strategic.models import Army
+from strategic.services import armies as services
 from tests.factories import build_world
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]

@@ -11,8 +11,8 @@ from django.utils import translation
 from campaign.errors import Conflict
 from campaign.models import LogEntry
 from campaign.services import economic_phase_end
-from strategic import services
 from strategic.models import Army, Battle
+from strategic.services import armies as services
 from tests.factories import ArmyFactory, UnitFactory, build_world
 from tests.strategic.test_concurrency import _race
 

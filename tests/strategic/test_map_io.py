@@ -10,12 +10,12 @@ from typing import Any
 import pytest
 from django.contrib.auth import get_user_model
 
-from campaign.errors import Conflict, Forbidden
+from campaign.errors import Conflict, Forbidden, ServiceError
 from campaign.models import Campaign, LogEntry
 from campaign.services import campaign_create, faction_create
-from strategic import map_io
 from strategic.geometry import polygon_area, province_outlines, voronoi_cell
 from strategic.models import Army, Border, Province, TerrainTransition
+from strategic.services import map_file as map_io
 
 pytestmark = pytest.mark.django_db
 
@@ -211,7 +211,7 @@ def test_replace_refuses_to_delete_a_province_holding_an_army(moderator: Any, ca
     data["provinces"] = data["provinces"][1:]
     data["borders"] = data["borders"][1:]
     data["transitions"] = []
-    with pytest.raises(map_io.ServiceError) as refused:
+    with pytest.raises(ServiceError) as refused:
         map_io.map_import(actor=moderator, campaign=campaign, data=data, replace=True)
     assert refused.value.errors == {
         "provinces.gallia": ["gallia is not in the file, but armies, units or battles are there."]

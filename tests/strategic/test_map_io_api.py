@@ -12,8 +12,8 @@ from rest_framework.test import APIClient
 
 from campaign.models import Campaign
 from campaign.services import campaign_create
-from strategic import map_io
 from strategic.models import Province
+from strategic.services import map_file as map_io
 from tests.strategic.test_map_io import small_map
 
 pytestmark = pytest.mark.django_db

@@ -14,8 +14,8 @@ from django.core.management.base import CommandError
 
 from campaign.models import Campaign
 from campaign.services import campaign_create
-from strategic import map_io
 from strategic.models import Province
+from strategic.services import map_file as map_io
 from tests.strategic.test_map_io import small_map
 
 pytestmark = pytest.mark.django_db

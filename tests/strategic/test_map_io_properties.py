@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from campaign.services import campaign_create
-from strategic import map_io
+from strategic.services import map_file as map_io
 
 pytestmark = pytest.mark.django_db
 

@@ -11,8 +11,8 @@ from django.contrib.auth import get_user_model
 from campaign.errors import ServiceError
 from campaign.models import Campaign, LogEntry
 from campaign.services import campaign_create
-from strategic import map_io
 from strategic.models import Border, Province, TerrainTransition
+from strategic.services import map_file as map_io
 from tests.strategic.test_map_io import small_map
 
 pytestmark = pytest.mark.django_db

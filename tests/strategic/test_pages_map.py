@@ -11,8 +11,8 @@ from django.utils import translation
 from PIL import Image
 
 from campaign.models import Campaign, Membership
-from strategic.mapdraw import map_data, map_svg
 from strategic.models import Border, Province
+from strategic.render.map_svg import map_data, map_svg
 from tests.factories import ArmyFactory, BattleFactory, ProvinceFactory, UnitFactory, border, member
 
 SVG = "{http://www.w3.org/2000/svg}"

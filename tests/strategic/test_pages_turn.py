@@ -11,8 +11,8 @@ import pytest
 
 from campaign import services as campaign_services
 from campaign.models import Campaign
-from strategic import services
 from strategic.models import Army, Province, Unit
+from strategic.services import armies as services
 from tests.factories import UnitFactory
 
 SVG = "{http://www.w3.org/2000/svg}"

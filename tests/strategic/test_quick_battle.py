@@ -8,8 +8,8 @@ import hashlib
 from campaign.errors import Conflict, Forbidden, ServiceError
 from campaign.models import LogEntry
 from strategic.models import Army, Battle, QuickBattleRecord
-from strategic.quick_services import quick_battle_resolve
-from strategic.retreat_services import retreat_choose
+from strategic.services.quick_battles import quick_battle_resolve
+from strategic.services.retreats import retreat_choose
 from tests.strategic.test_after_battle_scenes import DemoCampaignTestCase, army, aspar_attacks_dacia, user
 
 

@@ -12,9 +12,9 @@ from django.utils import translation
 
 from campaign.errors import Conflict, Forbidden, ServiceError
 from campaign.models import Campaign, Commander, LogEntry
-from strategic.captive_services import commander_release
 from strategic.models import Army, Battle, Unit
-from strategic.quick_services import quick_battle_resolve
+from strategic.services.captives import commander_release
+from strategic.services.quick_battles import quick_battle_resolve
 from tests.strategic.test_after_battle_scenes import (
     FAST_HASHER,
     army,

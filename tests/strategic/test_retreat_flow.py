@@ -14,11 +14,11 @@ from django.urls import reverse
 from django.utils import translation
 
 from campaign.models import Commander, LogEntry
-from combat.retreat_model import Blocked
+from combat.retreat.model import Blocked
 from strategic.models import Army, Battle, Border, Province, RetreatRecord, SupportPoints, Unit
-from strategic.retreat_selectors import pending_retreat
-from strategic.retreat_services import retreat_choose, retreat_support_set
-from strategic.services import UnitChange, battle_result_apply
+from strategic.selectors.retreats import pending_retreat
+from strategic.services.battles import UnitChange, battle_result_apply
+from strategic.services.retreats import retreat_choose, retreat_support_set
 from tests.strategic.test_after_battle_scenes import (
     SLUG,
     DemoCampaignTestCase,

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from campaign.models import Campaign, Commander, LogEntry
 from strategic.models import Army, Unit
-from strategic.retreat_selectors import pending_retreat
-from strategic.retreat_services import retreat_choose
+from strategic.selectors.retreats import pending_retreat
+from strategic.services.retreats import retreat_choose
 from tests.strategic.test_after_battle_scenes import (
     DemoCampaignTestCase,
     army,

@@ -10,9 +10,9 @@ import pytest
 from django.utils import translation
 
 from campaign.models import Commander, Membership
-from strategic import services
 from strategic.models import Unit
-from strategic.roster import health_bar, roster, roster_bbcode, roster_index, roster_json
+from strategic.selectors.rosters import health_bar, roster, roster_bbcode, roster_index, roster_json
+from strategic.services import armies as services
 from tests.factories import (
     ArmyFactory,
     CampaignFactory,

@@ -9,8 +9,8 @@ import pytest
 from campaign.errors import Conflict, Forbidden, ServiceError
 from campaign.models import Campaign, LogEntry
 from campaign.services import economic_phase_end
-from strategic import services
 from strategic.models import Army, Unit
+from strategic.services import armies as services
 from tests.factories import UnitFactory
 
 

@@ -9,9 +9,17 @@ import pytest
 from campaign.errors import Conflict, Forbidden, ServiceError
 from campaign.models import LogEntry
 from campaign.services import economic_phase_end, faction_turn_pass
-from strategic import services
 from strategic.models import Army, Battle, Province, Unit
-from strategic.services import UnitChange
+from strategic.services import armies as services
+from strategic.services.battles import (
+    BATTLE_STARTED,
+    NOT_FRIENDLY_SIDE,
+    TOO_FAR,
+    UnitChange,
+    battle_result_apply,
+    battle_support_declare,
+    battle_tactical_start,
+)
 from tests.factories import ArmyFactory, UnitFactory
 
 
@@ -34,7 +42,7 @@ def test_s8_an_army_in_the_province_supports_the_attack_and_loses_its_move(
     world: Any, battle: Battle
 ) -> None:
     second = _east_army_in(world, world.dalmatia)
-    support = services.battle_support_declare(
+    support = battle_support_declare(
         actor=world.east_leader, battle=battle, army=second, side="attacker"
     )
     assert (support.side, support.from_adjacent, Army.objects.get(pk=second.pk).moved_turn) == (
@@ -47,14 +55,14 @@ def test_s8_an_army_in_the_province_supports_the_attack_and_loses_its_move(
 def test_s8_a_supporter_whose_faction_has_acted_loses_next_turn_move(world: Any, battle: Battle) -> None:
     faction_turn_pass(actor=world.east_leader, faction=world.east)
     second = _east_army_in(world, world.dalmatia)
-    services.battle_support_declare(actor=world.moderator, battle=battle, army=second, side="attacker")
+    battle_support_declare(actor=world.moderator, battle=battle, army=second, side="attacker")
     assert Army.objects.get(pk=second.pk).moved_turn == 2
 
 
 def test_s8_an_allied_army_next_door_supports_as_reinforcement(world: Any, battle: Battle) -> None:
     ally = ArmyFactory(faction=world.armenia, commander=world.arsaces, province=world.dacia)
     UnitFactory(faction=world.armenia, unit_type=world.infantry, army=ally)
-    support = services.battle_support_declare(
+    support = battle_support_declare(
         actor=world.moderator, battle=battle, army=ally, side="attacker"
     )
     assert (support.from_adjacent, Army.objects.get(pk=ally.pk).moved_turn) == (True, None)
@@ -62,7 +70,7 @@ def test_s8_an_allied_army_next_door_supports_as_reinforcement(world: Any, battl
 
 def test_s8_support_is_logged(world: Any, battle: Battle) -> None:
     second = _east_army_in(world, world.dacia)
-    services.battle_support_declare(actor=world.east_leader, battle=battle, army=second, side="attacker")
+    battle_support_declare(actor=world.east_leader, battle=battle, army=second, side="attacker")
     entry = LogEntry.objects.filter(campaign=world.campaign).last()
     assert (entry.kind, entry.rule, entry.data) == (
         "support_declared",
@@ -81,7 +89,7 @@ def test_s8_support_is_logged(world: Any, battle: Battle) -> None:
 def test_s8_a_defending_army_next_door_supports_the_defence(world: Any, battle: Battle) -> None:
     gauls = ArmyFactory(faction=world.west, commander=world.aetius, province=world.gaul)
     UnitFactory(faction=world.west, unit_type=world.infantry, army=gauls)
-    support = services.battle_support_declare(
+    support = battle_support_declare(
         actor=world.west_leader, battle=battle, army=gauls, side="defender"
     )
     assert (support.side, support.from_adjacent) == ("defender", True)
@@ -90,13 +98,13 @@ def test_s8_a_defending_army_next_door_supports_the_defence(world: Any, battle: 
 def test_s8_an_enemy_cannot_support(world: Any, battle: Battle) -> None:
     gauls = ArmyFactory(faction=world.west, commander=world.aetius, province=world.gaul)
     with pytest.raises(ServiceError) as refused:
-        services.battle_support_declare(actor=world.moderator, battle=battle, army=gauls, side="attacker")
-    assert (refused.value.field, refused.value.message) == ("army", str(services.NOT_FRIENDLY_SIDE))
+        battle_support_declare(actor=world.moderator, battle=battle, army=gauls, side="attacker")
+    assert (refused.value.field, refused.value.message) == ("army", str(NOT_FRIENDLY_SIDE))
 
 
 def test_s8_a_neutral_cannot_support(world: Any, battle: Battle) -> None:
     with pytest.raises(ServiceError):
-        services.battle_support_declare(
+        battle_support_declare(
             actor=world.moderator, battle=battle, army=world.goth_army, side="defender"
         )
 
@@ -104,29 +112,29 @@ def test_s8_a_neutral_cannot_support(world: Any, battle: Battle) -> None:
 def test_s8_an_army_far_away_cannot_support(world: Any, battle: Battle) -> None:
     far = _east_army_in(world, world.armenia_province)
     with pytest.raises(ServiceError) as refused:
-        services.battle_support_declare(actor=world.moderator, battle=battle, army=far, side="attacker")
-    assert refused.value.message == str(services.TOO_FAR)
+        battle_support_declare(actor=world.moderator, battle=battle, army=far, side="attacker")
+    assert refused.value.message == str(TOO_FAR)
 
 
 def test_s8_support_only_before_the_battle_starts(world: Any, battle: Battle) -> None:
-    services.battle_tactical_start(actor=world.moderator, battle=battle)
+    battle_tactical_start(actor=world.moderator, battle=battle)
     second = _east_army_in(world, world.dacia)
     with pytest.raises(Conflict) as refused:
-        services.battle_support_declare(actor=world.east_leader, battle=battle, army=second, side="attacker")
-    assert (refused.value.message, refused.value.rule) == (str(services.BATTLE_STARTED), "S8")
+        battle_support_declare(actor=world.east_leader, battle=battle, army=second, side="attacker")
+    assert (refused.value.message, refused.value.rule) == (str(BATTLE_STARTED), "S8")
 
 
 def test_s8_support_is_declared_once(world: Any, battle: Battle) -> None:
     second = _east_army_in(world, world.dacia)
-    services.battle_support_declare(actor=world.east_leader, battle=battle, army=second, side="attacker")
+    battle_support_declare(actor=world.east_leader, battle=battle, army=second, side="attacker")
     with pytest.raises(Conflict):
-        services.battle_support_declare(actor=world.east_leader, battle=battle, army=second, side="attacker")
+        battle_support_declare(actor=world.east_leader, battle=battle, army=second, side="attacker")
 
 
 def test_s8_only_the_army_commander_leader_or_moderator_declares(world: Any, battle: Battle) -> None:
     second = _east_army_in(world, world.dacia)
     with pytest.raises(Forbidden):
-        services.battle_support_declare(actor=world.west_leader, battle=battle, army=second, side="attacker")
+        battle_support_declare(actor=world.west_leader, battle=battle, army=second, side="attacker")
 
 
 def _all_units(army: Army) -> list[Unit]:
@@ -139,7 +147,7 @@ def test_s10_attacker_wins_and_captures_when_no_enemy_remains(world: Any, battle
     changes = [UnitChange(east[0].pk, 3, 0), UnitChange(east[1].pk, 10, 0)] + [
         UnitChange(u.pk, 0, routed=True) for u in west
     ]
-    services.battle_result_apply(
+    battle_result_apply(
         battle=battle, winner="attacker", unit_changes=changes, actor=world.moderator
     )
     battle.refresh_from_db()
@@ -155,7 +163,7 @@ def test_s10_attacker_wins_and_captures_when_no_enemy_remains(world: Any, battle
 
 def test_s10_capture_waits_while_enemy_units_remain(world: Any, battle: Battle) -> None:
     west = _all_units(world.west_army)
-    services.battle_result_apply(
+    battle_result_apply(
         battle=battle, winner="attacker", unit_changes=[UnitChange(west[0].pk, 0, routed=True)]
     )
     assert Province.objects.get(pk=world.dalmatia.pk).controller == world.west
@@ -164,7 +172,7 @@ def test_s10_capture_waits_while_enemy_units_remain(world: Any, battle: Battle) 
 
 def test_s10_defender_wins_and_the_attacker_must_retreat(world: Any, battle: Battle) -> None:
     east = _all_units(world.east_army)
-    services.battle_result_apply(
+    battle_result_apply(
         battle=battle, winner="defender", unit_changes=[UnitChange(east[0].pk, 4, 0)]
     )
     assert (
@@ -176,7 +184,7 @@ def test_s10_defender_wins_and_the_attacker_must_retreat(world: Any, battle: Bat
 
 def test_s10_result_is_logged(world: Any, battle: Battle) -> None:
     west = _all_units(world.west_army)
-    services.battle_result_apply(
+    battle_result_apply(
         battle=battle, winner="attacker", unit_changes=[UnitChange(west[0].pk, 0, routed=True)], reason="T11"
     )
     entry = LogEntry.objects.filter(campaign=world.campaign, kind="battle_resolved").get()
@@ -196,14 +204,14 @@ def test_s10_result_is_logged(world: Any, battle: Battle) -> None:
 
 
 def test_s10_a_battle_is_resolved_once(world: Any, battle: Battle) -> None:
-    services.battle_result_apply(battle=battle, winner="defender", unit_changes=[])
+    battle_result_apply(battle=battle, winner="defender", unit_changes=[])
     with pytest.raises(Conflict):
-        services.battle_result_apply(battle=battle, winner="attacker", unit_changes=[])
+        battle_result_apply(battle=battle, winner="attacker", unit_changes=[])
 
 
 def test_s10_units_outside_the_battle_are_refused(world: Any, battle: Battle) -> None:
     with pytest.raises(ServiceError) as refused:
-        services.battle_result_apply(
+        battle_result_apply(
             battle=battle,
             winner="attacker",
             unit_changes=[UnitChange(world.goth_army.units.get().pk, 0, routed=True)],
@@ -214,7 +222,7 @@ def test_s10_units_outside_the_battle_are_refused(world: Any, battle: Battle) ->
 
 def test_s10_a_routed_attacker_army_survives_as_an_empty_record(world: Any, battle: Battle) -> None:
     east = _all_units(world.east_army)
-    services.battle_result_apply(
+    battle_result_apply(
         battle=battle, winner="defender", unit_changes=[UnitChange(u.pk, 0, routed=True) for u in east]
     )
     assert (

@@ -9,9 +9,9 @@ import pytest
 from campaign.errors import Conflict, Forbidden, ServiceError
 from campaign.models import Campaign, LogEntry
 from campaign.services import economic_phase_end
-from strategic import services
 from strategic.models import Army, Battle, Province
-from strategic.selectors import battlefield_terrain, legal_destinations
+from strategic.selectors.map import battlefield_terrain, legal_destinations
+from strategic.services import armies as services
 from tests.factories import ArmyFactory, UnitFactory
 
 

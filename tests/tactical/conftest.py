@@ -7,11 +7,11 @@ from typing import Any
 
 import pytest
 
-from combat.serialize import state_to_dict
+from combat.battle.serialize import state_to_dict
 from strategic.models import Battle
-from tactical import services
 from tactical.models import LiveBattle
-from tactical.replay import state_rebuild
+from tactical.selectors.replay import state_rebuild
+from tactical.services import play as services
 from tests.factories import build_world
 
 

@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 
 from campaign.errors import Conflict, Forbidden, ServiceError
-from tactical import services
 from tactical.models import BattleEvent, LiveBattle
+from tactical.services import play as services
 from tests.tactical.conftest import act, units_of
 
 MOVE = {"do": "move", "path": [[8, 17]]}

@@ -182,7 +182,7 @@ def test_the_melee_forecast_follows_the_pages_permissions(world: Any, battle: Li
 
 
 def test_the_melee_forecast_of_t12_before_the_interception(db: Any) -> None:
-    from tactical import services
+    from tactical.services import play as services
     from tests.browser.scenario import example_battle
 
     ex = example_battle()

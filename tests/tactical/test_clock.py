@@ -12,8 +12,10 @@ from django.db import connection
 from django.utils import timezone
 
 from campaign.errors import Conflict
-from tactical import clock, services, tasks
+from tactical import tasks
 from tactical.models import BattleEvent, LiveBattle
+from tactical.services import clock
+from tactical.services import play as services
 from tests.tactical.conftest import act, march_into_contact, units_of
 
 

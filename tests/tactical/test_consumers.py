@@ -15,8 +15,8 @@ from django.test import Client
 from django.utils import timezone
 
 from config.asgi import application
-from tactical import services
 from tactical.models import LiveBattle
+from tactical.services import play as services
 from tests.tactical.conftest import act, units_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -206,7 +206,7 @@ async def test_a_push_after_a_gap_is_preceded_by_the_missing_versions(world: Any
                                                                      watcher: Any) -> None:
     spectator, _ = watcher
     unit = units_of(live, "attacker")[0]
-    with mock.patch("tactical.push.get_channel_layer", return_value=None):  # version + 1 is never pushed
+    with mock.patch("tactical.protocol.push.get_channel_layer", return_value=None):  # version + 1 is never pushed
         await database_sync_to_async(act)(live, world.east_general, {"do": "move", "unit": unit, "path": [[8, 17]]})
     await database_sync_to_async(act)(live, world.east_general, {"do": "turn", "unit": unit, "facing": "E"})
     versions = [json.loads(await spectator.receive_from(timeout=5))["version"] for _ in range(2)]
@@ -267,7 +267,7 @@ async def test_a_watcher_learns_of_a_timeout_within_a_second_of_the_deadline(liv
 
 def _ended_elsewhere(battle_id: int, turn_key: str) -> int:
     """The turn is ended by another process whose push never reaches this one (the embedded mode's worker)."""
-    with mock.patch("tactical.push.get_channel_layer", return_value=None):
+    with mock.patch("tactical.protocol.push.get_channel_layer", return_value=None):
         services.battle_turn_expire(battle_id=battle_id)
     return LiveBattle.objects.get(pk=battle_id).version
 
@@ -310,5 +310,5 @@ def test_an_unreachable_redis_loses_the_push_not_the_action(settings: Any, world
     result = act(live, world.east_general, {"do": "move", "unit": unit, "path": [[8, 17]]})
     live.refresh_from_db()
     assert (result.version, live.version) == (before + 1, before + 1)
-    assert [r.getMessage() for r in caplog.records if r.name == "tactical.push"] == [
+    assert [r.getMessage() for r in caplog.records if r.name == "tactical.protocol.push"] == [
         f"push to battle.{live.pk} failed"]

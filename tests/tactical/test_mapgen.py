@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from combat.model import GRID_HEIGHT, CellFeature, Terrain
+from combat.battle.model import GRID_HEIGHT, CellFeature, Terrain
 from tactical.mapgen import generate, zones_connected
 
 SEEDS = range(60)

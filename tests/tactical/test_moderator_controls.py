@@ -15,13 +15,13 @@ from django.utils import timezone, translation
 
 from campaign.errors import ServiceError
 from campaign.models import LogEntry
+from combat.battle.serialize import state_to_dict
 from combat.dice import seeded_roll
-from combat.serialize import state_to_dict
-from tactical import moderator_services as mod
-from tactical import services
-from tactical.board import board_state
 from tactical.models import BattleEvent, LiveBattle
-from tactical.replay import state_rebuild
+from tactical.protocol.board import board_state
+from tactical.selectors.replay import state_rebuild
+from tactical.services import moderation as mod
+from tactical.services import play as services
 from tests.tactical.conftest import act, march_into_contact, units_of
 
 REASON = "A player's connection dropped"

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from combat.dice import seeded_roll
-from tactical import services
 from tactical.models import LiveBattle
+from tactical.services import play as services
 from tests.browser.conftest import asgi_server, open_page, shot  # noqa: F401  (fixtures of the browser tests)
 from tests.browser.scenario import example_battle
 

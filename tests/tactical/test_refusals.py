@@ -179,8 +179,8 @@ def test_a_malformed_cell_of_a_preview_is_400_in_the_readers_language(world: Any
 
 
 def test_a_preview_the_engine_does_not_understand_is_said_in_the_readers_language(live: LiveBattle) -> None:
-    from tactical.board import move_preview
-    from tactical.snapshots import state_of
+    from tactical.protocol.board import move_preview
+    from tactical.selectors.snapshots import state_of
 
     with translation.override("ru"):
         assert move_preview(state_of(live), "u9", ((8, 17),)) == {"legal": False, "rule": None,

@@ -9,8 +9,8 @@ import pytest
 
 from campaign.errors import Forbidden
 from strategic.models import Battle, BattleSupport
-from tactical import services
 from tactical.models import BattleUnit, LiveBattle
+from tactical.services import play as services
 from tests.factories import ArmyFactory, UnitFactory
 from tests.tactical.conftest import units_of
 

@@ -1,4 +1,4 @@
-"""The move path's two statements (tactical/store.py) on PostgreSQL."""
+"""The move path's two statements (tactical/services/store.py) on PostgreSQL."""
 
 from __future__ import annotations
 

@@ -9,7 +9,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from campaign.models import Campaign
-from strategic.map_io import map_export
+from strategic.services.map_file import map_export
 
 
 class Command(BaseCommand):

@@ -12,7 +12,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from campaign.errors import ServiceError
 from campaign.models import Campaign
-from strategic.map_io import map_import
+from strategic.services.map_file import map_import
 
 
 class Command(BaseCommand):

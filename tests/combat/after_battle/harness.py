@@ -12,8 +12,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from combat import quick_scenario, retreat_scenario
 from combat.errors import DiceExhausted, InvalidAction
+from combat.quick import scenario as quick_scenario
+from combat.retreat import scenario as retreat_scenario
 
 CASES_DIR = Path(__file__).parent / "cases"
 

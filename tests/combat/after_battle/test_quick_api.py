@@ -8,8 +8,8 @@ import pytest
 
 from combat.dice import FixedDice, SeededDice
 from combat.errors import IllegalAction, InvalidAction
-from combat.quick import resolve_quick_battle, rout_health
-from combat.quick_model import Commander, QuickBattle, QuickSide, QuickUnit, Skill
+from combat.quick.model import Commander, QuickBattle, QuickSide, QuickUnit, Skill
+from combat.quick.resolve import resolve_quick_battle, rout_health
 
 
 def battle(

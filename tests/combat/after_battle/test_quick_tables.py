@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from combat.dice import FixedDice
-from combat.quick import band_of, resolve_quick_battle
-from combat.quick_model import Commander, QuickBattle, QuickResult, QuickSide, QuickUnit, UnitOutcome
+from combat.quick.model import Commander, QuickBattle, QuickResult, QuickSide, QuickUnit, UnitOutcome
+from combat.quick.resolve import band_of, resolve_quick_battle
 
 MADE = [1, 1, 1]  # 3: every Morale roll succeeds
 FAILED = [6, 6, 6]  # 18: every Morale roll fails, by 8 against Morale 10

@@ -8,16 +8,9 @@ import json
 import pytest
 
 from combat.errors import IllegalAction
-from combat.retreat import apply_retreat, retreat_options
-from combat.retreat_model import (
-    ArmyUnit,
-    Border,
-    Fortress,
-    Province,
-    RetreatChoice,
-    RetreatInput,
-    Side,
-)
+from combat.retreat.apply import apply_retreat
+from combat.retreat.model import ArmyUnit, Border, Fortress, Province, RetreatChoice, RetreatInput, Side
+from combat.retreat.routes import retreat_options
 
 UNITS = (ArmyUnit("a", 5), ArmyUnit("b", 4), ArmyUnit("c", 2))
 

@@ -8,8 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from combat.errors import IllegalAction
-from combat.retreat import apply_retreat, retreat_options
-from combat.retreat_model import ArmyUnit, Border, BorderKind, Province, RetreatChoice, RetreatInput, Side
+from combat.retreat.apply import apply_retreat
+from combat.retreat.model import ArmyUnit, Border, BorderKind, Province, RetreatChoice, RetreatInput, Side
+from combat.retreat.routes import retreat_options
 
 NAMES = ["Battle", "P1", "P2", "P3", "P4", "P5", "P6"]
 FACTIONS = ["Rome", "Latins", "Samnites", "Etruscans", None]

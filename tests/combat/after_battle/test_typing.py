@@ -9,15 +9,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[3]
 MODULES = [
     "combat/retreat.py",
-    "combat/retreat_routes.py",
-    "combat/retreat_apply.py",
-    "combat/retreat_model.py",
-    "combat/retreat_json.py",
-    "combat/retreat_scenario.py",
+    "combat/retreat/routes.py",
+    "combat/retreat/apply.py",
+    "combat/retreat/model.py",
+    "combat/jsonread.py",
+    "combat/retreat/scenario.py",
     "combat/politics.py",
-    "combat/quick.py",
-    "combat/quick_model.py",
-    "combat/quick_scenario.py",
+    "combat/quick/resolve.py",
+    "combat/quick/model.py",
+    "combat/quick/scenario.py",
 ]
 
 

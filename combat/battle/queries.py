@@ -1,0 +1,97 @@
+"""Read-only questions the board and the server ask of a state (issue 2 §4)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from combat.battle.draft import occupancy
+from combat.battle.geometry import cells_in_range as _cells_in_range
+from combat.battle.interception import InterceptionOption
+from combat.battle.interception import legal_interceptions as _legal_interceptions
+from combat.battle.melee import compute
+from combat.battle.model import BattleState, Cell, Phase, Side
+from combat.battle.movement import reachable, shortest_path, speed
+
+
+def reachable_cells(state: BattleState, unit_id: str) -> dict[Cell, int]:
+    """Cells the unit can end a move on with its points left, with the least cost (T4–T6, T8.1).
+
+    Empty when the unit may not move now: not on the field, not its side's move phase, or
+    restricted by T10.3.
+    """
+    unit = state.units[unit_id]
+    if state.phase is not Phase.MOVE or unit.side is not state.side or not unit.on_field or unit.restricted:
+        return {}
+    return reachable(state, unit, unit.points, occupancy(state), _bound_cells(state, unit_id))
+
+
+def path_to(
+    state: BattleState, unit_id: str, cell: Cell, *, full_speed: bool = False
+) -> tuple[Cell, ...] | None:
+    """A cheapest legal path for the unit to ``cell`` (its points left, or its full speed for an
+    interception), or None when the cell cannot be reached."""
+    unit = state.units[unit_id]
+    if not unit.on_field:
+        return None
+    budget = speed(state.unit_type(unit), state.terrain) if full_speed else unit.points
+    return shortest_path(state, unit, cell, budget, occupancy(state), _bound_cells(state, unit_id))
+
+
+def _bound_cells(state: BattleState, unit_id: str) -> list[Cell]:
+    return [
+        state.units[key[0] if key[1] == unit_id else key[1]].cell for key in state.contacts if unit_id in key
+    ]
+
+
+def cells_in_range(state: BattleState, unit_id: str) -> list[Cell]:
+    """The cells a unit's volley could reach from where it stands and faces (T9.1)."""
+    unit = state.units[unit_id]
+    if not unit.on_field:
+        return []
+    return _cells_in_range(unit, state.settings.range_template)
+
+
+def legal_interceptions(state: BattleState, side: Side | None = None) -> list[InterceptionOption]:
+    """The interceptions ``side`` (default: the side whose window is open) may declare now (T10)."""
+    if side is None:
+        if state.phase is not Phase.INTERCEPTION:
+            return []
+        side = state.side
+    return _legal_interceptions(state, side)
+
+
+@dataclass(frozen=True, slots=True)
+class UnitPreview:
+    """What a unit would deal and take if melee were resolved now, in lines."""
+
+    unit: str
+    target: str | None
+    deals: float
+    takes: float
+    health: float
+    routed: bool
+    needs_die: bool
+
+
+def preview(state: BattleState) -> dict[str, UnitPreview]:
+    """Every unit in contact: damage dealt and taken if the turn ended now (T7, before any die)."""
+    outcome = compute(state)
+    dice_units = {unit_id for key in outcome.dice_pairs for unit_id in key}
+    targets = {blow.unit: blow.target for blow in outcome.blows}
+    return {
+        unit_id: UnitPreview(
+            unit=unit_id,
+            target=targets.get(unit_id),
+            deals=outcome.dealt[unit_id] / 2,
+            takes=taken / 2,
+            health=max(outcome.health[unit_id], 0) / 2,
+            routed=outcome.health[unit_id] <= 0 and unit_id not in dice_units,
+            needs_die=unit_id in dice_units,
+        )
+        for unit_id, taken in outcome.taken.items()
+    }
+
+
+def needs_die(state: BattleState) -> bool:
+    """Whether resolving melee now would need a die (T7.6)."""
+    return bool(compute(state).dice_pairs)

@@ -1,0 +1,128 @@
+"""The audit log as CSV and as BBCode, and a battle's report as BBCode for the forum."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable
+from datetime import UTC
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from combat.battle.model import BattleState, Status
+from moderation.render.eventtext import unit_name
+from moderation.selectors.audit import AuditRow
+from moderation.selectors.dice import DiceReport
+from moderation.selectors.interceptions import interception_record
+from tactical.models import LiveBattle
+
+CSV_COLUMNS = ("ref", "created_at", "turn", "battle", "version", "actor", "kind", "rule", "text", "reason")
+
+
+def audit_csv(rows: Iterable[AuditRow]) -> str:
+    """One line per entry, the header naming the columns."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(CSV_COLUMNS)
+    for row in rows:
+        writer.writerow(
+            [
+                row.ref,
+                row.created_at.isoformat(),
+                row.turn,
+                row.battle or "",
+                row.version or "",
+                row.actor,
+                row.kind,
+                row.rule,
+                row.text,
+                row.reason,
+            ]
+        )
+    return out.getvalue()
+
+
+def _bb(text: Any) -> str:
+    """Square brackets in free text would open BBCode tags: shown as their look-alikes instead."""
+    return str(text).replace("[", "［").replace("]", "］")
+
+
+def audit_bbcode(rows: Iterable[AuditRow], *, title: str) -> str:
+    """The entries as a forum list: reference, time, who, what, why."""
+    lines = [f"[b]{_bb(title)}[/b]", "[list]"]
+    for row in rows:
+        line = f"[*][i]{row.ref}[/i] {row.created_at:%Y-%m-%d %H:%M} UTC"
+        if row.actor:
+            line += f" — {_bb(row.actor)}"
+        if row.rule:
+            line += f" ({row.rule})"
+        line += f": {_bb(row.text)}"
+        if row.reason:
+            line += f" [i]{_bb(_('Reason'))}: {_bb(row.reason)}[/i]"
+        lines.append(line)
+    lines.append("[/list]")
+    return "\n".join(lines) + "\n"
+
+
+def battle_report_bbcode(
+    *, battle: LiveBattle, state: BattleState, dice: DiceReport | None, verify_url: str
+) -> str:
+    """Sides, losses, interceptions and rolls of a tactical battle, with the link to check the dice (M2)."""
+    record = battle.record
+    roster = battle.roster
+    side_names = {"attacker": _("Attacker"), "defender": _("Defender")}
+    lines = [
+        f"[b]{_bb(_('Battle #%(id)s in %(province)s') % {'id': record.pk, 'province': record.province.name})}[/b]"
+    ]
+    if state.winner is not None:
+        lines.append(_("Winner: %(side)s") % {"side": side_names[state.winner.value]})
+    for side in ("attacker", "defender"):
+        lines.append(f"[b]{side_names[side]}[/b]")
+        lines.append("[list]")
+        for unit in sorted((u for u in state.units.values() if u.side.value == side), key=lambda u: u.id):
+            facts = roster.get(unit.id) or {}
+            commander = (facts.get("commander") or {}).get("name", "")
+            health = max(unit.health, 0) / 2
+            status = {Status.ROUTED: _("routed"), Status.WITHDRAWN: _("withdrawn")}.get(unit.status, "")
+            line = f"[*]{_bb(unit_name(roster, unit.id))}"
+            if commander:
+                line += f" — {_bb(commander)}"
+            line += " — " + _("%(health)s lines") % {"health": f"{health:g}"}
+            if status:
+                line += f" [b]{status}[/b]"
+            lines.append(line)
+        lines.append("[/list]")
+    lost = [u for u in state.units.values() if u.status is Status.ROUTED]
+    lines.append(
+        ngettext("Losses: %(count)s unit routed", "Losses: %(count)s units routed", len(lost))
+        % {"count": len(lost)}
+    )
+    interceptions = interception_record(battle=battle)
+    if interceptions:
+        lines.append(f"[b]{_('Interceptions (T10.4)')}[/b]")
+        lines.append("[list]")
+        for entry in interceptions:
+            said = _("v%(version)s: %(unit)s intercepted %(target)s") % {
+                "version": entry.version,
+                "unit": _bb(entry.unit_name),
+                "target": _bb(entry.target_name),
+            }
+            back = entry.taken_back
+            if back is not None:  # struck through: the log keeps it, but it no longer stands (M1)
+                said = f"[s]{said}[/s] — " + _bb(
+                    _("Taken back by %(by)s in v%(version)s at %(at)s UTC (M1): %(reason)s")
+                    % {"by": back.by, "version": back.version, "at": back.at.astimezone(UTC).strftime("%H:%M:%S.%f"),
+                       "reason": back.reason}
+                )
+            lines.append(f"[*]{said}")
+        lines.append("[/list]")
+    if dice is not None and dice.rolls:
+        lines.append(f"[b]{_('Dice (M2)')}[/b]")
+        lines.append("[list]")
+        for roll in dice.rolls:
+            lines.append(f"[*]#{roll.number}: {roll.logged} — {_bb(roll.why)}")
+        lines.append("[/list]")
+    lines.append(_("Check every die: %(url)s") % {"url": f"[url]{verify_url}[/url]"})
+    return "\n".join(lines) + "\n"

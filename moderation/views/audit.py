@@ -1,0 +1,192 @@
+"""Public pages of the moderation layer: the audit log (M3), dice verification (M2), replays and reports."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from campaign import permissions
+from campaign.errors import ServiceError
+from campaign.models import Campaign
+from campaign.views import campaign_for_page
+from moderation.render.board_png import board_png
+from moderation.render.eventtext import SIDE_NAMES, UNIT_STATUSES
+from moderation.render.export import audit_bbcode, audit_csv, battle_report_bbcode
+from moderation.selectors.audit import AuditFilter, audit_log, disputes_of
+from moderation.selectors.dice import dice_report
+from moderation.selectors.replay import ReplayBroken, replay_steps, turns_of
+from moderation.services import disputes as services
+from strategic.models import Battle
+from tactical.models import LiveBattle
+
+
+def _battle_of(campaign: Campaign, battle_id: int) -> Battle:
+    return get_object_or_404(
+        Battle.objects.select_related("province", "attacker_faction", "defender_faction"),
+        pk=battle_id,
+        campaign=campaign,
+    )
+
+
+def _filters(request: HttpRequest) -> tuple[AuditFilter, ServiceError | None]:
+    try:
+        return AuditFilter.parse(request.GET), None
+    except ServiceError as error:
+        return AuditFilter(), error
+
+
+def audit_log_page(request: HttpRequest, slug: str) -> HttpResponse:
+    """Every entry of the campaign log and of its battles' logs, filtered (M3); members may dispute one."""
+    campaign = campaign_for_page(request, slug)
+    filters, error = _filters(request)
+    rows = audit_log(campaign=campaign, filters=filters)
+    may_dispute = permissions.is_member(request.user, campaign) or permissions.can_moderate(
+        request.user, campaign
+    )
+    context = {
+        "campaign": campaign,
+        "rows": rows,
+        "filters": filters,
+        "error": error,
+        "may_dispute": may_dispute,
+        "query": request.GET.urlencode(),
+        "disputes": disputes_of(campaign=campaign),
+        "battles": Battle.objects.filter(campaign=campaign).order_by("id").select_related("province"),
+    }
+    return render(request, "moderation/audit_log.html", context, status=error.status if error else 200)
+
+
+def audit_log_export(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
+    """The filtered audit log as a CSV file or as BBCode text."""
+    campaign = campaign_for_page(request, slug)
+    filters, error = _filters(request)
+    if error is not None:
+        return HttpResponse(error.message, status=error.status, content_type="text/plain; charset=utf-8")
+    rows = audit_log(campaign=campaign, filters=filters)
+    if fmt == "csv":
+        response = HttpResponse(audit_csv(rows), content_type="text/csv; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="{campaign.slug}-log.csv"'
+        return response
+    title = _("Log of %(campaign)s") % {"campaign": campaign.name}
+    return HttpResponse(audit_bbcode(rows, title=title), content_type="text/plain; charset=utf-8")
+
+
+@require_POST
+def dispute_create_view(request: HttpRequest, slug: str) -> HttpResponse:
+    """A participant disputes one entry; the moderators see it in their console."""
+    campaign = campaign_for_page(request, slug)
+    try:
+        services.dispute_open(
+            actor=request.user,
+            campaign=campaign,
+            ref=request.POST.get("entry", ""),
+            text=request.POST.get("text", ""),
+        )
+    except ServiceError as error:
+        return render(
+            request,
+            "moderation/error.html",
+            {"campaign": campaign, "error": error, "back": reverse("audit-log", args=[slug])},
+            status=error.status,
+        )
+    messages.success(request, _("Your dispute was sent to the moderators."))
+    return redirect(reverse("audit-log", args=[slug]))
+
+
+def dice_page(request: HttpRequest, slug: str, battle_id: int) -> HttpResponse:
+    """M2: the published commitment, the revealed seed and every logged roll recomputed from it."""
+    campaign = campaign_for_page(request, slug)
+    battle = _battle_of(campaign, battle_id)
+    report = dice_report(battle=battle)
+    if report is None:
+        raise Http404(_("This battle rolled no dice: it was neither fought nor resolved as a quick battle."))
+    return render(request, "moderation/dice.html", {"campaign": campaign, "battle": battle, "report": report})
+
+
+def _replay(campaign: Campaign, battle_id: int) -> tuple[LiveBattle, list[Any]]:
+    live = (
+        LiveBattle.objects.filter(pk=battle_id, campaign=campaign).select_related("record__province").first()
+    )
+    if live is None:
+        raise Http404(_("This battle was not fought on the tactical map."))
+    try:
+        return live, replay_steps(battle=live)
+    except ReplayBroken as broken:
+        raise Http404(_("This battle's log cannot be replayed: %(why)s") % {"why": broken}) from None
+
+
+def _version(request: HttpRequest, steps: list[Any]) -> int:
+    raw = request.GET.get("v", "")
+    return int(raw) if raw.isdigit() and 1 <= int(raw) <= len(steps) else len(steps)
+
+
+def replay_page(request: HttpRequest, slug: str, battle_id: int) -> HttpResponse:
+    """Step through the battle version by version; the board at each step is rebuilt by the engine."""
+    campaign = campaign_for_page(request, slug)
+    live, steps = _replay(campaign, battle_id)
+    version = _version(request, steps)
+    step = steps[version - 1]
+    units = sorted(step.state.units.values(), key=lambda u: (u.side.value, u.id))
+    context = {
+        "campaign": campaign,
+        "battle": live.record,
+        "live": live,
+        "steps": steps,
+        "step": step,
+        "turns": [(_turn_title(key), group) for key, group in turns_of(steps)],
+        "units": [
+            (
+                u,
+                live.roster.get(u.id, {}),
+                max(u.health, 0) / 2,
+                SIDE_NAMES[u.side.value],
+                UNIT_STATUSES[u.status.value],
+            )
+            for u in units
+        ],
+        "previous": version - 1 if version > 1 else None,
+        "next": version + 1 if version < len(steps) else None,
+    }
+    return render(request, "moderation/replay.html", context)
+
+
+def _turn_title(key: str) -> str:
+    if key == "deployment":
+        return key
+    number, side = key.split(":")
+    return _("Round %(round)s: %(side)s") % {"round": number, "side": SIDE_NAMES[side]}
+
+
+def replay_png(request: HttpRequest, slug: str, battle_id: int, version: int) -> HttpResponse:
+    """The board after one version as a PNG picture."""
+    campaign = campaign_for_page(request, slug)
+    live, steps = _replay(campaign, battle_id)
+    if not 1 <= version <= len(steps):
+        raise Http404(_("No such step."))
+    state = steps[version - 1].state
+    title = _("Battle #%(id)s, v%(version)s — round %(round)s, %(side)s") % {
+        "id": live.pk,
+        "version": version,
+        "round": state.round,
+        "side": state.side.value,
+    }
+    response = HttpResponse(board_png(state, title=title, roster=live.roster), content_type="image/png")
+    response["Content-Disposition"] = f'inline; filename="battle-{live.pk}-v{version}.png"'
+    return response
+
+
+def battle_report(request: HttpRequest, slug: str, battle_id: int) -> HttpResponse:
+    """The battle report as BBCode: sides, losses, interceptions, rolls and the dice link."""
+    campaign = campaign_for_page(request, slug)
+    live, steps = _replay(campaign, battle_id)
+    url = request.build_absolute_uri(reverse("battle-dice", args=[slug, battle_id]))
+    text = battle_report_bbcode(
+        battle=live, state=steps[-1].state, dice=dice_report(battle=live.record), verify_url=url
+    )
+    return HttpResponse(text, content_type="text/plain; charset=utf-8")

@@ -1,0 +1,470 @@
+"""The strategic map picture: the game state read in a constant number of queries, drawn as SVG.
+
+Coordinates are those of the models (0..1000 × 0..700). A province with no outline is drawn as a circle
+around its position. The PNG rendering of the same picture is in ``strategic.render.map_png``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import lru_cache
+from xml.sax.saxutils import escape
+
+from django.db.models import Count
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from campaign.models import Campaign
+from strategic.models import Army, Battle, Border, Province, Terrain, Unit
+
+WIDTH, HEIGHT = 1000, 700
+CIRCLE_RADIUS = 30
+SEA = "#b9d3dc"
+NEUTRAL_EDGE = "#6b6259"
+INK = "#2b2118"
+TERRAIN_FILL = {
+    Terrain.FIELD: "#e4e2a6",
+    Terrain.FOREST: "#a9c98a",
+    Terrain.MOUNTAINS: "#cdb89c",
+    Terrain.DESERT: "#f1dba3",
+}
+TERRAIN_MARK = {
+    Terrain.FIELD: "#b9b06a",
+    Terrain.FOREST: "#4f7a3a",
+    Terrain.MOUNTAINS: "#7d6248",
+    Terrain.DESERT: "#c79b52",
+}
+DESTINATION_COLOUR = {"move": "#f2c230", "capture": "#e07b00", "battle": "#c0161d"}
+Point = tuple[float, float]
+Outline = tuple[Point, ...]
+
+
+@dataclass
+class ArmyMark:
+    """An army counter: its faction colour and unit count."""
+
+    id: int
+    name: str
+    commander: str
+    faction: str
+    colour: str
+    units: int
+
+
+@dataclass
+class ProvinceMark:
+    """A province as drawn: outline, fills, marks and the counters standing in it."""
+
+    id: int
+    code: str
+    name: str
+    terrain: str
+    terrain_label: str
+    x: int
+    y: int
+    outline: Outline
+    controller: str
+    controller_colour: str
+    is_capital: bool
+    has_fortress: bool
+    is_port: bool
+    has_tribe: bool
+    armies: list[ArmyMark] = field(default_factory=list)
+    loose: list[tuple[str, int]] = field(default_factory=list)
+    battle: str = ""
+
+    @property
+    def is_circle(self) -> bool:
+        """True when the province has no outline and is drawn as a circle."""
+        return not self.outline
+
+
+@dataclass
+class BorderLine:
+    """A border of the map drawn by kind: along the shared edge when there is one, else between centres."""
+
+    kind: str
+    segments: list[tuple[Point, Point]]
+
+
+@dataclass
+class MapData:
+    """Everything the picture shows."""
+
+    provinces: list[ProvinceMark]
+    borders: list[BorderLine]
+    title: str
+
+
+def _outline(shape: object) -> Outline:
+    if not isinstance(shape, list) or len(shape) < 3:
+        return ()
+    points = tuple(
+        (float(vertex[0]), float(vertex[1]))
+        for vertex in shape
+        if isinstance(vertex, (list, tuple)) and len(vertex) >= 2
+    )
+    return points if len(points) >= 3 else ()
+
+
+def _key(p: Point) -> tuple[int, int]:
+    return (round(p[0]), round(p[1]))
+
+
+# Geometry depends only on the map (outlines do not change during play), so it is computed once per outline
+# and kept, keyed by the outline itself: an edited map has new outlines and can never get stale geometry.
+@lru_cache(maxsize=4096)
+def _edges(outline: Outline) -> dict[frozenset[tuple[int, int]], tuple[Point, Point]]:
+    edges = {}
+    for i, p in enumerate(outline):
+        q = outline[(i + 1) % len(outline)]
+        if _key(p) != _key(q):
+            edges[frozenset((_key(p), _key(q)))] = (p, q)
+    return edges
+
+
+def _connector(a: ProvinceMark, b: ProvinceMark) -> tuple[Point, Point]:
+    # A short line between the two positions, stopping short of the labels at both ends.
+    dx, dy = b.x - a.x, b.y - a.y
+    length = math.hypot(dx, dy) or 1.0
+    inset = min(CIRCLE_RADIUS, length / 3)
+    ux, uy = dx / length, dy / length
+    return ((a.x + ux * inset, a.y + uy * inset), (b.x - ux * inset, b.y - uy * inset))
+
+
+def _border_lines(marks: dict[int, ProvinceMark], borders: Iterable[dict[str, object]]) -> list[BorderLine]:
+    lines = []
+    for border in borders:
+        a, b = marks.get(int(border["a_id"])), marks.get(int(border["b_id"]))  # type: ignore[call-overload]
+        kind = str(border["kind"])
+        if a is None or b is None or kind == Border.Kind.IMPASSABLE:
+            continue
+        edges_a, edges_b = _edges(a.outline), _edges(b.outline)
+        shared = [edges_a[k] for k in edges_a.keys() & edges_b.keys()]
+        if kind == Border.Kind.STRAIT or not shared:
+            lines.append(BorderLine(kind=kind, segments=[_connector(a, b)]))
+        elif kind == Border.Kind.ROUGH:
+            lines.append(BorderLine(kind=kind, segments=shared))
+    return lines
+
+
+def map_data(*, campaign: Campaign, battles: Iterable[Battle] | None = None) -> MapData:
+    """Read the map's state: provinces, controllers, borders, armies, loose units and battles (5 queries).
+
+    ``battles`` are the campaign's battles of this turn when the caller has read them already (one query
+    fewer). Rows are read as plain values with the factions' names and colours joined in: model instances
+    (an army with its commander) cost more than the drawing, and on a busy server every query counts.
+    """
+    ru = (get_language() or "en").startswith("ru")
+
+    def pick(en: str | None, ru_name: str | None) -> str:
+        return (ru and ru_name) or en or ""
+
+    terrain_labels = {t.value: str(t.label) for t in Terrain}
+    marks: dict[int, ProvinceMark] = {}
+    provinces = (
+        Province.objects.filter(campaign=campaign)
+        .order_by("code")
+        .values(
+            "id",
+            "code",
+            "name_en",
+            "name_ru",
+            "terrain",
+            "x",
+            "y",
+            "shape",
+            "capital_of_id",
+            "has_fortress",
+            "is_port",
+            "has_tribe",
+            "controller_id",
+            "controller__name_en",
+            "controller__name_ru",
+            "controller__color",
+        )
+    )
+    for p in provinces:
+        marks[p["id"]] = ProvinceMark(
+            id=p["id"],
+            code=p["code"],
+            name=pick(p["name_en"], p["name_ru"]),
+            terrain=p["terrain"],
+            terrain_label=terrain_labels[p["terrain"]],
+            x=p["x"],
+            y=p["y"],
+            outline=_outline(p["shape"]),
+            controller=pick(p["controller__name_en"], p["controller__name_ru"]),
+            controller_colour=p["controller__color"] if p["controller_id"] else NEUTRAL_EDGE,
+            is_capital=p["capital_of_id"] is not None,
+            has_fortress=p["has_fortress"],
+            is_port=p["is_port"],
+            has_tribe=p["has_tribe"],
+        )
+    # One pass over the units gives both the size of every army and the units outside armies by province
+    # and faction: cheaper than counting through a join on the armies.
+    unit_groups = (
+        Unit.objects.filter(campaign=campaign)
+        .values_list("army_id", "province_id", "faction_id", "faction__color")
+        .annotate(n=Count("id"))
+        .order_by("province_id", "faction_id")
+    )
+    army_sizes: dict[int, int] = {}
+    for army_id, province_id, _faction, colour, n in unit_groups:
+        if army_id is not None:
+            army_sizes[army_id] = army_sizes.get(army_id, 0) + n
+        elif province_id in marks:
+            marks[province_id].loose.append((colour, n))
+    armies = (
+        Army.objects.filter(campaign=campaign)
+        .order_by("faction__turn_order", "name", "id")
+        .values_list(
+            "id",
+            "name",
+            "province_id",
+            "commander__name",
+            "faction__name_en",
+            "faction__name_ru",
+            "faction__color",
+        )
+    )
+    for army_id, name, province_id, commander, faction_en, faction_ru, colour in armies:
+        mark = marks.get(province_id)
+        if mark is not None:
+            mark.armies.append(
+                ArmyMark(
+                    id=army_id,
+                    name=name,
+                    commander=commander,
+                    faction=pick(faction_en, faction_ru),
+                    colour=colour,
+                    units=army_sizes.get(army_id, 0),
+                )
+            )
+    if battles is None:
+        battles = Battle.objects.filter(campaign=campaign, turn=campaign.turn).only("province_id", "status")
+    current = (Battle.Status.PENDING, Battle.Status.TACTICAL)
+    # Newest first, as the model orders them; a battle still pending or fought shows over a resolved one.
+    for battle in sorted(battles, key=lambda b: -b.pk):
+        mark = marks.get(battle.province_id)
+        if mark is not None and mark.battle not in current:
+            mark.battle = battle.status
+    borders = Border.objects.filter(campaign=campaign).values("a_id", "b_id", "kind").order_by("id")
+    return MapData(provinces=list(marks.values()), borders=_border_lines(marks, borders), title=campaign.name)
+
+
+def _fmt(v: float) -> str:
+    return f"{v:.1f}".rstrip("0").rstrip(".")
+
+
+@lru_cache(maxsize=4096)
+def _path(points: Outline) -> str:
+    return "M" + " L".join(f"{_fmt(x)},{_fmt(y)}" for x, y in points) + " Z"
+
+
+def star_points(cx: float, cy: float, outer: float, inner: float) -> list[Point]:
+    """The ten corners of a five-pointed star, first point up."""
+    points = []
+    for i in range(10):
+        r = outer if i % 2 == 0 else inner
+        angle = -math.pi / 2 + i * math.pi / 5
+        points.append((cx + r * math.cos(angle), cy + r * math.sin(angle)))
+    return points
+
+
+def counter_positions(mark: ProvinceMark) -> list[Point]:
+    """Top-left corners of the army counters, side by side under the name."""
+    n = len(mark.armies)
+    width = n * 26 + (n - 1) * 4
+    return [(mark.x - width / 2 + i * 30, mark.y + 9) for i in range(n)]
+
+
+def _patterns() -> str:
+    mark = TERRAIN_MARK
+    return (
+        '<pattern id="t-field" width="14" height="14" patternUnits="userSpaceOnUse">'
+        f'<rect width="14" height="14" fill="{TERRAIN_FILL[Terrain.FIELD]}"/>'
+        f'<path d="M3 10 l2 -4 M9 4 l2 -3" stroke="{mark[Terrain.FIELD]}" stroke-width="1"/></pattern>'
+        '<pattern id="t-forest" width="16" height="16" patternUnits="userSpaceOnUse">'
+        f'<rect width="16" height="16" fill="{TERRAIN_FILL[Terrain.FOREST]}"/>'
+        f'<circle cx="4" cy="5" r="2.6" fill="{mark[Terrain.FOREST]}"/>'
+        f'<circle cx="12" cy="12" r="2.6" fill="{mark[Terrain.FOREST]}"/></pattern>'
+        '<pattern id="t-mountains" width="20" height="16" patternUnits="userSpaceOnUse">'
+        f'<rect width="20" height="16" fill="{TERRAIN_FILL[Terrain.MOUNTAINS]}"/>'
+        f'<path d="M2 12 l5 -8 l5 8 M11 6 l3 -4 l3 4" fill="none" stroke="{mark[Terrain.MOUNTAINS]}" '
+        'stroke-width="1.4"/></pattern>'
+        '<pattern id="t-desert" width="12" height="12" patternUnits="userSpaceOnUse">'
+        f'<rect width="12" height="12" fill="{TERRAIN_FILL[Terrain.DESERT]}"/>'
+        f'<circle cx="3" cy="3" r="1" fill="{mark[Terrain.DESERT]}"/>'
+        f'<circle cx="9" cy="8" r="1" fill="{mark[Terrain.DESERT]}"/></pattern>'
+        '<pattern id="sea" width="40" height="20" patternUnits="userSpaceOnUse">'
+        f'<rect width="40" height="20" fill="{SEA}"/>'
+        '<path d="M4 12 q5 -4 10 0 t10 0" fill="none" stroke="#9dbfcb" stroke-width="1"/></pattern>'
+    )
+
+
+def _province_svg(m: ProvinceMark, destination: str | None, is_origin: bool) -> str:
+    classes = ["province", f"terrain-{m.terrain}"]
+    if destination:
+        classes += ["dest", f"dest-{destination}"]
+    if is_origin:
+        classes.append("origin")
+    title = m.name + " — " + m.terrain_label + (" — " + m.controller if m.controller else "")
+    if destination:
+        title += " — " + {"move": _("move"), "capture": _("capture"), "battle": _("battle")}.get(
+            destination, ""
+        )
+    if m.is_circle:
+        shape = f'<circle cx="{m.x}" cy="{m.y}" r="{CIRCLE_RADIUS}"'
+    else:
+        shape = f'<path d="{_path(m.outline)}"'
+    fill = f'fill="url(#t-{m.terrain})"'
+    tint = (
+        shape + f' fill="{m.controller_colour}" fill-opacity="{0.22 if m.controller else 0}" stroke="none"/>'
+    )
+    edge = shape + f' fill="none" stroke="{m.controller_colour}" stroke-width="3" stroke-linejoin="round"/>'
+    parts = [
+        (
+            f'<g class="{" ".join(classes)}" data-province="{m.id}" data-code="{escape(m.code)}" '
+            f'id="province-{escape(m.code)}"><title>{escape(title)}</title>'
+        ),
+        shape + f" {fill}/>",
+        tint,
+        edge,
+    ]
+    if destination or is_origin:
+        colour = DESTINATION_COLOUR.get(destination or "", "#1b4f9c")
+        parts.append(
+            shape + f' class="highlight" fill="{colour}" fill-opacity="0.35" stroke="{colour}" '
+            'stroke-width="5" stroke-dasharray="10 5"/>'
+        )
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _marks_svg(m: ProvinceMark) -> str:
+    out = []
+    left = m.x - 8 - len(m.name) * 3.6
+    if m.is_capital:
+        points = " ".join(f"{_fmt(x)},{_fmt(y)}" for x, y in star_points(left - 6, m.y - 10, 8, 3.4))
+        out.append(
+            f'<polygon class="capital" points="{points}" fill="#d4a017" stroke="{INK}" stroke-width="1">'
+            f"<title>{escape(_('capital'))}</title></polygon>"
+        )
+    icons = []
+    if m.has_fortress:
+        icons.append(
+            f'<g class="fortress"><title>{escape(_("fortress city"))}</title>'
+            '<path d="M-6 6 V-4 h3 v2 h2 v-2 h2 v2 h2 v-2 h3 V6 Z" fill="#8a8178" stroke="#2b2118"/></g>'
+        )
+    if m.is_port:
+        icons.append(
+            f'<g class="port"><title>{escape(_("port"))}</title>'
+            '<path d="M0 -6 V6 M-5 1 q5 8 10 0 M-3 -3 h6" fill="none" stroke="#1f4e79" stroke-width="1.8"/>'
+            '<circle cx="0" cy="-6" r="1.8" fill="none" stroke="#1f4e79" stroke-width="1.4"/></g>'
+        )
+    if m.has_tribe:
+        icons.append(
+            f'<g class="tribe"><title>{escape(_("tribe"))}</title>'
+            '<path d="M-6 6 L0 -6 L6 6 Z M0 -6 V6" fill="#b5651d" stroke="#2b2118"/></g>'
+        )
+    for i, icon in enumerate(icons):
+        out.append(
+            f'<g transform="translate({_fmt(m.x - (len(icons) - 1) * 8 + i * 16)},{m.y - 26})">{icon}</g>'
+        )
+    if m.battle:
+        colour = "#c0161d" if m.battle != Battle.Status.RESOLVED else "#6b6259"
+        out.append(
+            f'<g class="battle battle-{m.battle}" transform="translate({m.x + 30},{m.y - 22})">'
+            f"<title>{escape(_('battle'))}</title>"
+            f'<circle r="10" fill="#fff8e7" stroke="{colour}" stroke-width="2"/>'
+            f'<path d="M-5 -5 L5 5 M5 -5 L-5 5" stroke="{colour}" stroke-width="2.6"/></g>'
+        )
+    return "".join(out)
+
+
+def _label_svg(m: ProvinceMark) -> str:
+    return f'<text class="label" x="{m.x}" y="{m.y}" text-anchor="middle">{escape(m.name)}</text>'
+
+
+def _counters_svg(m: ProvinceMark) -> str:
+    out = []
+    for (x, y), army in zip(counter_positions(m), m.armies):
+        title = f"{army.name} — {army.commander} — {army.faction}"
+        out.append(
+            f'<g class="army" data-army="{army.id}"><title>{escape(title)}</title>'
+            f'<rect x="{_fmt(x)}" y="{_fmt(y)}" width="26" height="18" rx="2" fill="{army.colour}" '
+            f'stroke="{INK}" stroke-width="1.5"/>'
+            f'<text x="{_fmt(x + 13)}" y="{_fmt(y + 13.5)}" text-anchor="middle" class="count">'
+            f"{army.units}</text></g>"
+        )
+    for i, (colour, n) in enumerate(m.loose):
+        cx, cy = m.x + 40 + i * 16, m.y + 18
+        out.append(
+            f'<g class="loose"><title>{escape(_("units outside armies"))}: {n}</title>'
+            f'<circle cx="{cx}" cy="{cy}" r="7" fill="{colour}" stroke="{INK}" stroke-dasharray="2 1.5"/>'
+            f'<text x="{cx}" y="{cy + 3.5}" text-anchor="middle" class="loose-count">{n}</text></g>'
+        )
+    return "".join(out)
+
+
+def _borders_svg(borders: list[BorderLine]) -> str:
+    style = {
+        Border.Kind.NORMAL: 'stroke="#5b4a3a" stroke-width="1.5" stroke-opacity="0.7"',
+        Border.Kind.ROUGH: 'stroke="#5b3a1a" stroke-width="3" stroke-dasharray="9 5"',
+        Border.Kind.STRAIT: (
+            'stroke="#1f6fb2" stroke-width="3" stroke-dasharray="1.5 5" stroke-linecap="round"'
+        ),
+    }
+    out = []
+    for line in borders:
+        for (x1, y1), (x2, y2) in line.segments:
+            out.append(
+                f'<line class="border border-{line.kind}" x1="{_fmt(x1)}" y1="{_fmt(y1)}" '
+                f'x2="{_fmt(x2)}" y2="{_fmt(y2)}" {style[line.kind]}/>'
+            )
+    return "".join(out)
+
+
+def map_svg(data: MapData, *, destinations: dict[int, str] | None = None, origin: int | None = None) -> str:
+    """The map as an SVG document; ``destinations`` (province id → kind) are highlighted and clickable."""
+    destinations = destinations or {}
+    provinces = "".join(_province_svg(m, destinations.get(m.id), m.id == origin) for m in data.provinces)
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" '
+        f'height="{HEIGHT}" class="limes-map" role="img" aria-label="{escape(data.title)}">'
+        f"<defs>{_patterns()}</defs>"
+        "<style>.label{font:bold 13px 'DejaVu Serif',Georgia,serif;fill:#2b2118;paint-order:stroke;"
+        "stroke:#fffaf0;stroke-width:3px;pointer-events:none}"
+        ".count{font:bold 12px sans-serif;fill:#fff;paint-order:stroke;stroke:#000;stroke-width:2px}"
+        ".loose-count{font:bold 9px sans-serif;fill:#fff}.dest{cursor:pointer}"
+        ".borders,.marks,.labels{pointer-events:none}"
+        ".dest:hover .highlight{fill-opacity:.6}</style>"
+        f'<rect width="{WIDTH}" height="{HEIGHT}" fill="url(#sea)"/>'
+        f'<g class="provinces">{provinces}</g>'
+        f'<g class="borders">{_borders_svg(data.borders)}</g>'
+        f'<g class="marks">{"".join(_marks_svg(m) for m in data.provinces)}</g>'
+        f'<g class="labels">{"".join(_label_svg(m) for m in data.provinces)}</g>'
+        f'<g class="counters">{"".join(_counters_svg(m) for m in data.provinces)}</g>'
+        "</svg>"
+    )
+
+
+def legend_items() -> list[tuple[str, str]]:
+    """(css class, label) pairs for the legend under the map."""
+    return [
+        ("terrain-field", str(Terrain.FIELD.label)),
+        ("terrain-forest", str(Terrain.FOREST.label)),
+        ("terrain-mountains", str(Terrain.MOUNTAINS.label)),
+        ("terrain-desert", str(Terrain.DESERT.label)),
+        ("border-rough", str(Border.Kind.ROUGH.label)),
+        ("border-strait", str(Border.Kind.STRAIT.label)),
+        ("capital", _("capital")),
+        ("fortress", _("fortress city")),
+        ("port", _("port")),
+        ("tribe", _("tribe")),
+        ("battle", _("battle")),
+        ("army", _("army (number of units)")),
+    ]

@@ -1,0 +1,522 @@
+"""Writes of the strategic stage: new units, armies (S2), moves, captures and the start of battles (S4–S7).
+
+Support and battle results live in ``battle_services`` and are re-exported here, like the map services.
+
+Every service locks the campaign row first (then the rows it changes), so that a move, a reorganisation
+and the end of a faction's turn never interleave; every change appends a campaign log entry (M3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from campaign import permissions
+from campaign.errors import Conflict, Forbidden, ServiceError
+from campaign.models import Campaign, Commander, Faction
+from campaign.services import NEEDS_MODERATOR, log_append
+from strategic.models import Army, Battle, Border, Province, Unit, UnitType
+from strategic.selectors.map import MoveRead, army_in_unresolved_battle, entry_of, move_read
+from strategic.services.locks import (
+    MUST_RETREAT,
+    NEEDS_COMMANDER,
+    OTHER_FACTION,
+    lock_armies,
+    lock_campaign,
+    lock_campaign_for_order,
+    require_login,
+    touch,
+)
+
+NEEDS_LEADER = _("Only the faction's leader or a moderator may change its armies (S2).")
+ROSTER_LOCKED = _("The moderator has locked this faction's army assignment (S2).")
+NOT_YOUR_TURN = _("It is not this faction's turn (S4).")
+TIME_UP = _("This faction's time for its turn is up (S4).")
+NOT_ECONOMIC = _("New units appear only in the economic phase (S4).")
+CAMPAIGN_FINISHED = _("The campaign is finished.")
+ALREADY_MOVED = _("This army has already moved this turn (S5).")
+MOVED_NO_REORG = _("An army that has moved this turn keeps its units until the next turn (S4).")
+STALE_VERSION = _("The army has changed since you loaded it; reload and try again.")
+IN_BATTLE = _("This army is engaged in a battle that has not been resolved (S7).")
+EMPTY_ARMY = _("An army without units cannot move (S2).")
+NOT_ADJACENT = _("An army moves only into an adjacent province (S5).")
+IMPASSABLE = _("This border is impassable (S5).")
+THIRD_POWER = _("Units of a faction you are not at war with hold this province: a battle needs war (S7).")
+BATTLE_PENDING_THERE = _("A battle is pending in this province: declare support instead (S8).")
+SAME_PROVINCE = _("The army is already in this province.")
+NOT_SAME_PROVINCE = _("Units and armies must stand in the same province (S2).")
+NO_UNITS = _("Choose at least one unit.")
+UNITS_NOT_THERE = _("Every unit must belong to this faction and stand in this province (S2).")
+UNITS_NOT_IN_ARMY = _("Every unit must belong to the army being split (S2).")
+SPLIT_ALL = _("Leave at least one unit in the army being split (S2).")
+MERGE_ITSELF = _("An army cannot be merged into itself.")
+DISPLACED = _("This commander is displaced and out of command (R1.4).")
+CAPTURED = _("This commander is held captive and cannot take command until a moderator releases him (Q5).")
+NAME_REQUIRED = _("Give a name.")
+NO_PROVINCE = _("Choose a province: the faction has no capital.")
+
+
+@dataclass(frozen=True)
+class MoveOutcome:
+    """What an army move did (S5–S7): "moved", "captured" or "battle" (with the battle begun)."""
+
+    kind: str
+    army: Army
+    province: Province
+    battle: Battle | None = None
+    unit_ids: tuple[int, ...] | None = None  # the army's units, when the move has read them
+
+
+def location_of(unit: Unit) -> Province:
+    """The province where a unit stands."""
+    return unit.army.province if unit.army_id is not None else unit.province  # type: ignore[return-value]
+
+
+def _check_reorganise(
+    *, actor: Any, campaign: Campaign, faction: Faction, armies: Iterable[Army | None]
+) -> None:
+    """S2/S4: the leader (or a moderator) changes assignments, unless locked; in the strategic phase only
+    in the faction's own turn and only with armies that have not moved yet; never with armies in battle."""
+    require_login(actor)
+    if not permissions.can_lead_faction(actor, faction):
+        raise Forbidden(str(NEEDS_LEADER))
+    if faction.roster_locked:
+        raise Conflict(str(ROSTER_LOCKED), rule="S2")
+    if campaign.phase == Campaign.Phase.FINISHED:
+        raise Conflict(str(CAMPAIGN_FINISHED))
+    if campaign.phase == Campaign.Phase.STRATEGIC and campaign.current_faction_id != faction.pk:
+        raise Conflict(str(NOT_YOUR_TURN), rule="S4")
+    for army in armies:
+        if army is None:
+            continue
+        if army.moved_turn is not None and army.moved_turn >= campaign.turn:
+            raise Conflict(str(MOVED_NO_REORG), rule="S4")
+        if army_in_unresolved_battle(army=army) is not None:
+            raise Conflict(str(IN_BATTLE), rule="S7")
+
+
+def _check_commander(commander: Commander, faction: Faction, field: str = "commander") -> None:
+    if commander.faction_id != faction.pk:
+        raise ServiceError(str(OTHER_FACTION), field=field, rule="S2")
+    if commander.captured_by_id is not None:  # a captive is displaced too: say why he is out of command
+        raise ServiceError(str(CAPTURED), field=field, rule="Q5")
+    if commander.displaced:
+        raise ServiceError(str(DISPLACED), field=field, rule="R1.4")
+
+
+@transaction.atomic
+def unit_create(
+    *,
+    actor: Any,
+    campaign: Campaign,
+    faction: Faction,
+    unit_type: UnitType,
+    province: Province | None = None,
+    name: str = "",
+) -> Unit:
+    """A new unit from the economic phase (S4): outside any army, in the province given or the capital."""
+    require_login(actor)
+    if not permissions.can_moderate(actor, campaign):
+        raise Forbidden(str(NEEDS_MODERATOR))
+    campaign = lock_campaign(campaign.pk)
+    if campaign.phase != Campaign.Phase.ECONOMIC:
+        raise Conflict(str(NOT_ECONOMIC), rule="S4")
+    for value, field in ((faction, "faction"), (unit_type, "unit_type"), (province, "province")):
+        if value is not None and value.campaign_id != campaign.pk:
+            raise ServiceError(str(OTHER_FACTION), field=field)
+    if province is None:
+        province = Province.objects.filter(capital_of=faction).first()
+        if province is None:
+            raise ServiceError(str(NO_PROVINCE), field="province", rule="S4")
+    unit = Unit.objects.create(
+        campaign=campaign,
+        faction=faction,
+        unit_type=unit_type,
+        name=name,
+        province=province,
+        health_halves=int(unit_type.health * 2),
+        arrows=unit_type.arrows,
+        created_turn=campaign.turn,
+    )
+    log_append(
+        campaign=campaign,
+        kind="unit_created",
+        actor=actor,
+        rule="S4",
+        data={
+            "unit": unit.pk,
+            "faction": faction.pk,
+            "unit_type": unit_type.code,
+            "province": province.code,
+            "name": name,
+        },
+    )
+    return unit
+
+
+@transaction.atomic
+def unit_assign(*, actor: Any, unit: Unit, army: Army | None) -> Unit:
+    """S2: put a unit into an army of its province, or take it out of its army (it then stands loose)."""
+    campaign = lock_campaign(unit.campaign_id)
+    unit = (
+        Unit.objects.select_for_update(of=("self",))
+        .select_related("army__province", "province", "faction")
+        .get(pk=unit.pk)
+    )
+    source = unit.army
+    if army is not None and army.campaign_id != campaign.pk:
+        raise ServiceError(str(OTHER_FACTION), field="army")
+    armies = lock_armies(*[a for a in (source, army) if a is not None])
+    by_id = {a.pk: a for a in armies}
+    source = by_id.get(source.pk) if source is not None else None
+    army = by_id.get(army.pk) if army is not None else None
+    _check_reorganise(actor=actor, campaign=campaign, faction=unit.faction, armies=(source, army))
+    if army is not None and army.faction_id != unit.faction_id:
+        raise ServiceError(str(OTHER_FACTION), field="army", rule="S2")
+    where = location_of(unit)
+    if army is not None and army.province_id != where.pk:
+        raise ServiceError(str(NOT_SAME_PROVINCE), field="army", rule="S2")
+    if (army.pk if army else None) == (source.pk if source else None):
+        return unit
+    unit.army = army
+    unit.province = None if army is not None else where
+    unit.in_fortress = False
+    unit.save()
+    for changed in (source, army):
+        if changed is not None:
+            touch(changed)
+    log_append(
+        campaign=campaign,
+        kind="unit_assigned",
+        actor=actor,
+        rule="S2",
+        data={
+            "unit": unit.pk,
+            "from_army": source.pk if source else None,
+            "to_army": army.pk if army else None,
+            "province": where.code,
+        },
+    )
+    return unit
+
+
+def _units_for(*, faction: Faction, province: Province, unit_ids: list[int]) -> list[Unit]:
+    if not unit_ids:
+        raise ServiceError(str(NO_UNITS), field="unit_ids", rule="S2")
+    units = list(
+        Unit.objects.select_for_update(of=("self",))
+        .select_related("army__province", "province")
+        .filter(pk__in=set(unit_ids))
+    )
+    if len(units) != len(set(unit_ids)) or any(
+        u.faction_id != faction.pk or location_of(u).pk != province.pk for u in units
+    ):
+        raise ServiceError(str(UNITS_NOT_THERE), field="unit_ids", rule="S2")
+    return units
+
+
+@transaction.atomic
+def army_create(
+    *, actor: Any, faction: Faction, commander: Commander, province: Province, name: str, unit_ids: list[int]
+) -> Army:
+    """S2: a new army under a commander, from units of the faction standing in the province."""
+    campaign = lock_campaign(faction.campaign_id)
+    _check_reorganise(actor=actor, campaign=campaign, faction=faction, armies=())
+    if province.campaign_id != campaign.pk:
+        raise ServiceError(str(OTHER_FACTION), field="province")
+    _check_commander(commander, faction)
+    if not name.strip():
+        raise ServiceError(str(NAME_REQUIRED), field="name")
+    units = _units_for(faction=faction, province=province, unit_ids=unit_ids)
+    sources = lock_armies(*{u.army for u in units if u.army is not None})
+    _check_reorganise(actor=actor, campaign=campaign, faction=faction, armies=sources)
+    army = Army.objects.create(
+        campaign=campaign, faction=faction, commander=commander, province=province, name=name
+    )
+    Unit.objects.filter(pk__in=[u.pk for u in units]).update(army=army, province=None, in_fortress=False)
+    for source in sources:
+        touch(source)
+    log_append(
+        campaign=campaign,
+        kind="army_created",
+        actor=actor,
+        rule="S2",
+        data={
+            "army": army.pk,
+            "name": name,
+            "commander": commander.pk,
+            "province": province.code,
+            "units": sorted(u.pk for u in units),
+        },
+    )
+    return army
+
+
+@transaction.atomic
+def army_split(
+    *, actor: Any, army: Army, unit_ids: list[int], name: str, commander: Commander | None = None
+) -> Army:
+    """S2: move some of an army's units into a new army in the same province (same commander by default)."""
+    campaign = lock_campaign(army.campaign_id)
+    (army,) = lock_armies(army)
+    _check_reorganise(actor=actor, campaign=campaign, faction=army.faction, armies=(army,))
+    commander = commander or army.commander
+    _check_commander(commander, army.faction)
+    if not name.strip():
+        raise ServiceError(str(NAME_REQUIRED), field="name")
+    if not unit_ids:
+        raise ServiceError(str(NO_UNITS), field="unit_ids", rule="S2")
+    own = set(army.units.values_list("pk", flat=True))
+    wanted = set(unit_ids)
+    if not wanted <= own:
+        raise ServiceError(str(UNITS_NOT_IN_ARMY), field="unit_ids", rule="S2")
+    if wanted == own:
+        raise ServiceError(str(SPLIT_ALL), field="unit_ids", rule="S2")
+    new = Army.objects.create(
+        campaign=campaign,
+        faction=army.faction,
+        commander=commander,
+        province=army.province,
+        name=name,
+        moved_turn=army.moved_turn,
+        morale_penalty=army.morale_penalty,
+    )
+    Unit.objects.filter(pk__in=wanted).update(army=new)
+    touch(army)
+    log_append(
+        campaign=campaign,
+        kind="army_split",
+        actor=actor,
+        rule="S2",
+        data={
+            "army": army.pk,
+            "new_army": new.pk,
+            "name": name,
+            "commander": commander.pk,
+            "units": sorted(wanted),
+        },
+    )
+    return new
+
+
+@transaction.atomic
+def army_merge(*, actor: Any, army: Army, into: Army) -> Army:
+    """S2: move all units of ``army`` into ``into`` (same faction, same province); ``army`` is dissolved."""
+    campaign = lock_campaign(army.campaign_id)
+    if into.campaign_id != campaign.pk:
+        raise ServiceError(str(OTHER_FACTION), field="into")
+    if army.pk == into.pk:
+        raise ServiceError(str(MERGE_ITSELF), field="into", rule="S2")
+    army, into = lock_armies(army, into)
+    _check_reorganise(actor=actor, campaign=campaign, faction=army.faction, armies=(army, into))
+    if into.faction_id != army.faction_id:
+        raise ServiceError(str(OTHER_FACTION), field="into", rule="S2")
+    if into.province_id != army.province_id:
+        raise ServiceError(str(NOT_SAME_PROVINCE), field="into", rule="S2")
+    units = sorted(army.units.values_list("pk", flat=True))
+    Unit.objects.filter(pk__in=units).update(army=into)
+    into.morale_penalty = min(into.morale_penalty, army.morale_penalty)
+    touch(into)
+    log_append(
+        campaign=campaign,
+        kind="army_merged",
+        actor=actor,
+        rule="S2",
+        data={"army": army.pk, "name": army.name, "into": into.pk, "units": units},
+    )
+    army.delete()
+    return into
+
+
+@transaction.atomic
+def army_commander_set(*, actor: Any, army: Army, commander: Commander) -> Army:
+    """S2: give the army another commander of its faction."""
+    campaign = lock_campaign(army.campaign_id)
+    (army,) = lock_armies(army)
+    _check_reorganise(actor=actor, campaign=campaign, faction=army.faction, armies=(army,))
+    _check_commander(commander, army.faction)
+    before = army.commander_id
+    army.commander = commander
+    touch(army)
+    log_append(
+        campaign=campaign,
+        kind="army_commander_set",
+        actor=actor,
+        rule="S2",
+        data={"army": army.pk, "before": before, "commander": commander.pk},
+    )
+    return army
+
+
+class UnknownInOrder(Exception):
+    """A move order by ids names a campaign the actor may not read, or an army or a destination that campaign
+    does not have: the API then answers 404 or 400 as for any unknown id. Raised before any check or change."""
+
+
+@transaction.atomic
+def army_move(
+    *, actor: Any, army: Army, destination: Province, expected_version: int | None = None
+) -> MoveOutcome:
+    """S5–S7: move the army into an adjacent province: a plain move, a capture, or the start of a battle.
+
+    The army row is locked and ``moved_turn`` checked under the lock, so two simultaneous submissions of
+    the same move apply exactly once.
+    """
+    require_login(actor)
+    campaign = lock_campaign(army.campaign_id)
+    read = move_read(
+        campaign_id=campaign.pk, army_id=army.pk, destination_id=destination.pk, user_id=actor.pk
+    )
+    if read is None or read.destination is None:
+        raise Army.DoesNotExist() if read is None else Province.DoesNotExist()
+    return _army_move(
+        actor=actor, campaign=campaign, read=read, destination=destination, expected_version=expected_version
+    )
+
+
+@transaction.atomic
+def army_move_order(
+    *, actor: Any, campaign_slug: str, army_id: int, destination_id: int, expected_version: int | None = None
+) -> MoveOutcome:
+    """``army_move`` by ids, as the API receives the order: the campaign, the army and the destination are
+    read under the lock with what the checks need. ``UnknownInOrder`` (nothing checked or changed) unless
+    the campaign is one the actor may read and the army and the destination are its own."""
+    require_login(actor)
+    campaign = lock_campaign_for_order(slug=campaign_slug)
+    if campaign is None:
+        raise UnknownInOrder()
+    read = move_read(
+        campaign_id=campaign.pk, army_id=army_id, destination_id=destination_id, user_id=actor.pk
+    )
+    if (
+        read is None
+        or read.destination is None
+        or read.destination.campaign_id != campaign.pk
+        or not permissions.can_read_campaign(actor, campaign, member=read.membership is not None)
+    ):
+        raise UnknownInOrder()
+    return _army_move(
+        actor=actor,
+        campaign=campaign,
+        read=read,
+        destination=read.destination,
+        expected_version=expected_version,
+    )
+
+
+def _army_move(
+    *, actor: Any, campaign: Campaign, read: MoveRead, destination: Province, expected_version: int | None
+) -> MoveOutcome:
+    """The checks and writes of a move, on what ``move_read`` read under the campaign's lock."""
+    army = read.army
+    allowed = permissions.can_command_army_as_read(
+        actor,
+        faction_id=army.faction_id,
+        commander_user_id=read.commander_user_id,
+        leader_user_id=read.leader_user_id,
+        membership=read.membership,
+    )
+    if not allowed:
+        raise Forbidden(str(NEEDS_COMMANDER))
+    if expected_version is not None and expected_version != army.version:
+        raise Conflict(str(STALE_VERSION), field="expected_version")
+    if campaign.phase != Campaign.Phase.STRATEGIC or campaign.current_faction_id != army.faction_id:
+        raise Conflict(str(NOT_YOUR_TURN), rule="S4")
+    if campaign.faction_deadline is not None and campaign.faction_deadline <= timezone.now():
+        raise Conflict(str(TIME_UP), rule="S4")
+    if army.moved_turn is not None and army.moved_turn >= campaign.turn:
+        raise Conflict(str(ALREADY_MOVED), rule="S5")
+    if army.must_retreat:
+        raise Conflict(str(MUST_RETREAT), rule="S10")
+    if read.in_battle:
+        raise Conflict(str(IN_BATTLE), rule="S7")
+    if not read.unit_ids:
+        raise Conflict(str(EMPTY_ARMY), rule="S2")
+    if read.destination.campaign_id != campaign.pk:
+        raise ServiceError(str(NOT_ADJACENT), field="destination", rule="S5")
+    origin_id = army.province_id
+    if destination.pk == origin_id:
+        raise ServiceError(str(SAME_PROVINCE), field="destination", rule="S5")
+    if read.border is None:
+        raise ServiceError(str(NOT_ADJACENT), field="destination", rule="S5")
+    if read.border == Border.Kind.IMPASSABLE:
+        raise ServiceError(str(IMPASSABLE), field="destination", rule="S5")
+    controller_before = read.destination.controller_id
+    entry = entry_of(
+        faction_id=army.faction_id,
+        controller_id=controller_before,
+        counts=read.counts,
+        relations=read.relations,
+        battle_pending=read.battle_pending,
+    )
+    if entry.kind == "third_power":
+        raise ServiceError(str(THIRD_POWER), field="destination", rule="S7")
+    if entry.kind == "battle_pending":
+        raise Conflict(str(BATTLE_PENDING_THERE), field="destination", rule="S8")
+
+    army.province = destination
+    army.moved_turn = campaign.turn
+    touch(army)
+    log_append(
+        campaign=campaign,
+        kind="army_moved",
+        actor=actor,
+        rule="S5",
+        data={
+            "army": army.pk,
+            "faction": army.faction_id,
+            "from": read.origin_code,
+            "to": read.destination.code,
+            "border": read.border,
+        },
+    )
+    unit_ids = tuple(read.unit_ids)
+    if entry.kind == "capture":
+        Province.objects.filter(pk=destination.pk).update(controller_id=army.faction_id)
+        destination.controller_id = army.faction_id
+        log_append(
+            campaign=campaign,
+            kind="province_captured",
+            actor=actor,
+            rule="S6",
+            data={
+                "province": read.destination.code,
+                "faction": army.faction_id,
+                "before": controller_before,
+                "army": army.pk,
+            },
+        )
+        return MoveOutcome("captured", army, destination, unit_ids=unit_ids)
+    if entry.kind == "battle":
+        battle = Battle.objects.create(
+            campaign=campaign,
+            turn=campaign.turn,
+            province=destination,
+            origin_id=origin_id,
+            terrain=read.battlefield_terrain,
+            attacker_army=army,
+            attacker_faction_id=army.faction_id,
+            defender_faction_id=entry.defender_id,
+        )
+        log_append(
+            campaign=campaign,
+            kind="battle_begun",
+            actor=actor,
+            rule="S7",
+            data={
+                "battle": battle.pk,
+                "province": read.destination.code,
+                "origin": read.origin_code,
+                "terrain": battle.terrain,
+                "attacker_army": army.pk,
+                "attacker": army.faction_id,
+                "defender": entry.defender_id,
+            },
+        )
+        return MoveOutcome("battle", army, destination, battle, unit_ids=unit_ids)
+    return MoveOutcome("moved", army, destination, unit_ids=unit_ids)

@@ -1,0 +1,43 @@
+"""The retreat's clock (R1, ``retreat_hours``): the deadline task queued for each beaten army.
+
+Two things apply the default retreat of an army whose commander has not chosen, both through the
+idempotent ``retreat_services.retreat_expire``: the task queued here for the deadline, and the periodic
+sweep (``tasks.retreat_sweep``) that catches tasks lost with the broker or a worker.
+
+Every service that ends a battle queues the deadlines: ``battle_services.battle_result_apply`` (the
+tactical map) and ``quick_services.quick_battle_resolve``. This module imports only selectors, so that
+``battle_services`` can use it while ``retreat_services`` still imports the battle services (S10 capture).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+from datetime import datetime
+
+from django.db import transaction
+
+from campaign.models import Campaign
+from strategic.models import Battle
+from strategic.selectors.retreats import retreat_deadline
+
+log = logging.getLogger(__name__)
+
+
+def retreat_deadline_schedule(*, army_id: int, deadline: datetime) -> None:
+    """Queue the deadline task of one retreat now; a task the broker loses is caught by the sweep."""
+    # Imported here: the tasks import retreat_services, which imports the battle services that import us.
+    from strategic.tasks import retreat_deadline as task
+
+    try:
+        task.apply_async((army_id,), eta=deadline)
+    except Exception:  # the broker is down: the sweep still applies the default
+        log.exception("could not queue the retreat deadline of army %s", army_id)
+
+
+def retreat_deadlines_schedule(*, campaign: Campaign, battle: Battle, army_ids: Iterable[int]) -> None:
+    """After a battle: queue the deadline task of each beaten army once the transaction commits (a task
+    that ran before the commit would not see the army owing its retreat)."""
+    deadline = retreat_deadline(campaign=campaign, battle=battle)
+    for army_id in army_ids:
+        transaction.on_commit(lambda a=army_id: retreat_deadline_schedule(army_id=a, deadline=deadline))

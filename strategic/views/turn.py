@@ -1,0 +1,381 @@
+"""Pages of the strategic map: the map picture, the public rosters (S3) and the players' turn page (S2–S7)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from campaign import permissions
+from campaign import services as campaign_services
+from campaign.errors import ServiceError
+from campaign.models import Campaign, Commander, Faction
+from campaign.selectors import membership_of
+from campaign.views import campaign_for_page
+from strategic.models import Army, Battle, Border, Terrain, Unit
+from strategic.render.map_png import map_png
+from strategic.render.map_svg import legend_items, map_data, map_svg
+from strategic.render.roster_png import roster_png
+from strategic.selectors.map import army_move_blocker, legal_destinations
+from strategic.selectors.rosters import roster, roster_bbcode, roster_index, roster_json
+from strategic.services import armies as services
+from strategic.services.battles import battle_support_declare
+from strategic.views.forms import ArmyCreateForm, AssignForm, MergeForm, MoveForm, SplitForm, SupportForm
+
+
+def map_page(request: HttpRequest, slug: str) -> HttpResponse:
+    """The strategic map, inline SVG, with its legend and a list of who stands where."""
+    campaign = campaign_for_page(request, slug)
+    battles = list(
+        Battle.objects.filter(campaign=campaign, turn=campaign.turn)
+        .select_related("province", "origin", "attacker_army", "attacker_faction", "defender_faction")
+        .order_by("id")
+    )
+    data = map_data(campaign=campaign, battles=battles)
+    provinces = sorted(data.provinces, key=lambda m: m.name)
+    return render(
+        request,
+        "strategic/map.html",
+        {
+            "campaign": campaign,
+            "map_svg": map_svg(data),
+            "legend": legend_items(),
+            "provinces": provinces,
+            "battles": battles,
+        },
+    )
+
+
+def map_svg_file(request: HttpRequest, slug: str) -> HttpResponse:
+    """The map as an SVG file."""
+    campaign = campaign_for_page(request, slug)
+    return HttpResponse(map_svg(map_data(campaign=campaign)), content_type="image/svg+xml; charset=utf-8")
+
+
+def map_png_file(request: HttpRequest, slug: str) -> HttpResponse:
+    """The map as a PNG picture for forum posts."""
+    campaign = campaign_for_page(request, slug)
+    response = HttpResponse(map_png(map_data(campaign=campaign)), content_type="image/png")
+    response["Content-Disposition"] = f'inline; filename="{campaign.slug}-turn-{campaign.turn}.png"'
+    return response
+
+
+def _roster_file(
+    request: HttpRequest, campaign: Campaign, faction: Faction | None, kind: str
+) -> HttpResponse:
+    """The roster of every faction, or of one, as JSON, BBCode text or a PNG picture (S3)."""
+    rosters = roster(campaign=campaign, faction=faction)
+    name = f"{campaign.slug}-{faction.slug if faction else 'rosters'}-turn-{campaign.turn}"
+    if kind == "png":
+        title = f"{campaign.name} — " + _("Turn %(turn)s") % {"turn": campaign.turn}
+        response = HttpResponse(roster_png(rosters, title=title), content_type="image/png")
+        response["Content-Disposition"] = f'inline; filename="{name}.png"'
+        return response
+    if kind == "bbcode":
+        response = HttpResponse(roster_bbcode(rosters), content_type="text/plain; charset=utf-8")
+        response["Content-Disposition"] = f'inline; filename="{name}.txt"'
+        return response
+    return JsonResponse(
+        {"campaign": campaign.slug, "turn": campaign.turn, **roster_json(rosters)},
+        json_dumps_params={"ensure_ascii": False},
+    )
+
+
+def rosters_page(request: HttpRequest, slug: str, kind: str = "") -> HttpResponse:
+    """The roster index (S3): one line per faction linking to its roster; every faction's full roster as
+    JSON (``?format=json``, ``roster.json``) or BBCode (``roster.txt``). Pictures are per faction: the former
+    ``roster.png`` of every faction (megabytes, seconds to draw) sends the reader to the index."""
+    campaign = campaign_for_page(request, slug)
+    if kind == "png":
+        return redirect("rosters", slug=campaign.slug)
+    if kind or request.GET.get("format") == "json":
+        return _roster_file(request, campaign, None, kind or "json")
+    return render(
+        request,
+        "strategic/rosters.html",
+        {"campaign": campaign, "factions": roster_index(campaign=campaign)},
+    )
+
+
+def faction_roster_page(request: HttpRequest, slug: str, faction: str, kind: str = "") -> HttpResponse:
+    """One faction's roster (S3): armies, commanders, units and its BBCode; or JSON, BBCode text, PNG."""
+    campaign = campaign_for_page(request, slug)
+    chosen = get_object_or_404(Faction, campaign=campaign, slug=faction)
+    if kind or request.GET.get("format") == "json":
+        return _roster_file(request, campaign, chosen, kind or "json")
+    rosters = roster(campaign=campaign, faction=chosen)
+    return render(
+        request,
+        "strategic/roster.html",
+        {
+            "campaign": campaign,
+            "rosters": rosters,
+            "bbcode": roster_bbcode(rosters),
+            "faction": chosen,
+            "factions": campaign.factions.order_by("turn_order", "slug"),
+        },
+    )
+
+
+def _faction_for(request: HttpRequest, campaign: Campaign) -> Faction | None:
+    """The faction whose turn page the user sees: a moderator may pick any with ``faction=<slug>``."""
+    wanted = request.POST.get("faction") or request.GET.get("faction")
+    if permissions.can_moderate(request.user, campaign):
+        chosen: Faction | None = (
+            Faction.objects.filter(campaign=campaign, slug=wanted).first() if wanted else None
+        )
+        return chosen or campaign.current_faction or campaign.factions.order_by("turn_order", "slug").first()
+    membership = membership_of(user=request.user, campaign=campaign)
+    if membership is not None and membership.faction is not None:
+        return membership.faction
+    commander = (
+        Commander.objects.filter(campaign=campaign, user=request.user).select_related("faction").first()
+    )
+    return commander.faction if commander else None
+
+
+def _army_card(user: Any, army: Army, armies: list[Army], turn: int) -> dict[str, Any]:
+    """One army on the turn page: may the user command it, why it cannot move, where it may go (S5)."""
+    may_command = permissions.can_command_army(user, army)
+    blocker = army_move_blocker(army=army) if may_command else None
+    legal = legal_destinations(army=army) if (may_command and blocker is None) else []
+    return {
+        "army": army,
+        "may_command": may_command,
+        "moved": army.moved_turn == turn,
+        "blocker": blocker,
+        "destinations": [
+            {
+                "province": d.province,
+                "kind": d.kind,
+                "border": d.border,
+                "border_label": Border.Kind(d.border).label,
+                "terrain_label": Terrain(d.terrain).label,
+            }
+            for d in legal
+        ],
+        "siblings": [a for a in armies if a.province_id == army.province_id and a.id != army.id],
+    }
+
+
+def _loose_groups(faction: Faction, armies: list[Army]) -> list[dict[str, Any]]:
+    """The faction's units outside armies by province, each with the armies it could join there (S2, S4)."""
+    groups: dict[int | None, dict[str, Any]] = {}
+    units = Unit.objects.filter(faction=faction, army__isnull=True).select_related("unit_type", "province")
+    for unit in units.order_by("province__code", "id"):
+        unit.armies_here = [a for a in armies if a.province_id == unit.province_id]  # type: ignore[attr-defined]
+        groups.setdefault(unit.province_id, {"province": unit.province, "units": []})["units"].append(unit)
+    return list(groups.values())
+
+
+def _turn_context(request: HttpRequest, campaign: Campaign, faction: Faction) -> dict[str, Any]:
+    user = request.user
+    is_turn = campaign.phase == Campaign.Phase.STRATEGIC and campaign.current_faction_id == faction.id
+    armies = list(
+        Army.objects.filter(faction=faction)
+        .select_related("commander", "province", "faction")
+        .prefetch_related("units__unit_type")
+        .order_by("province__code", "name")
+    )
+    cards = [_army_card(user, army, armies, campaign.turn) for army in armies]
+    wanted = request.GET.get("army") or request.POST.get("army")
+    # The army shown on the map: the one asked for, else the first that can move.
+    selected = next((c for c in cards if str(c["army"].id) == wanted), None) if wanted else None
+    if selected is None and not wanted:
+        selected = next((c for c in cards if c["destinations"]), None)
+    highlighted = {d["province"].id: d["kind"] for d in selected["destinations"]} if selected else {}
+    return {
+        "campaign": campaign,
+        "faction": faction,
+        "is_turn": is_turn,
+        "cards": cards,
+        "selected": selected,
+        "loose_groups": _loose_groups(faction, armies),
+        "commanders": list(faction.commanders.filter(displaced=False).order_by("name")),
+        "map_svg": map_svg(
+            map_data(campaign=campaign),
+            destinations=highlighted,
+            origin=selected["army"].province_id if selected else None,
+        ),
+        "pending_battles": list(
+            Battle.objects.filter(campaign=campaign, status=Battle.Status.PENDING)
+            .select_related("province", "origin", "attacker_faction", "defender_faction", "attacker_army")
+            .prefetch_related("supports__army__faction")
+            .order_by("id")
+        ),
+        "commandable": [c["army"] for c in cards if c["may_command"]],
+        "may_pass": is_turn and permissions.can_act_for_faction(user, faction),
+        "is_moderator": permissions.can_moderate(user, campaign),
+        "all_factions": list(campaign.factions.order_by("turn_order", "slug")),
+    }
+
+
+def _turn_render(
+    request: HttpRequest,
+    campaign: Campaign,
+    faction: Faction,
+    *,
+    status: int = 200,
+    error: ServiceError | None = None,
+    form: Any = None,
+) -> HttpResponse:
+    context = _turn_context(request, campaign, faction)
+    context["error"] = error
+    context["form_errors"] = form.errors if form is not None else None
+    return render(request, "strategic/turn.html", context, status=status)
+
+
+@login_required
+def turn_page(request: HttpRequest, slug: str) -> HttpResponse:
+    """The acting players' page: place new units, move, split and merge armies, pass the turn."""
+    campaign = campaign_for_page(request, slug)
+    faction = _faction_for(request, campaign)
+    if faction is None:
+        return render(request, "strategic/no_faction.html", {"campaign": campaign}, status=403)
+    return _turn_render(request, campaign, faction)
+
+
+Action = Callable[[Any, dict[str, Any], Faction], tuple[str, int | None]]
+
+
+def _act(request: HttpRequest, slug: str, form_class: type | None, action: Action) -> HttpResponse:
+    campaign = campaign_for_page(request, slug)
+    faction = _faction_for(request, campaign)
+    if faction is None:
+        return render(request, "strategic/no_faction.html", {"campaign": campaign}, status=403)
+    cleaned: dict[str, Any] = {}
+    if form_class is not None:
+        form = form_class(request.POST, faction=faction)
+        if not form.is_valid():
+            return _turn_render(request, campaign, faction, status=400, form=form)
+        cleaned = form.cleaned_data
+    try:
+        message, army_id = action(request.user, cleaned, faction)
+    except ServiceError as exc:
+        return _turn_render(request, campaign, faction, status=exc.status, error=exc)
+    messages.success(request, message)
+    url = reverse("turn", kwargs={"slug": campaign.slug})
+    query = []
+    if permissions.can_moderate(request.user, campaign):
+        query.append(f"faction={faction.slug}")
+    if army_id:
+        query.append(f"army={army_id}")
+    return redirect(url + ("?" + "&".join(query) if query else ""))
+
+
+def _assign(user: Any, data: dict[str, Any], faction: Faction) -> tuple[str, int | None]:
+    unit = services.unit_assign(actor=user, unit=data["unit"], army=data["army"])
+    return _("%(unit)s joined %(army)s.") % {"unit": unit, "army": data["army"].name}, data["army"].id
+
+
+def _create(user: Any, data: dict[str, Any], faction: Faction) -> tuple[str, int | None]:
+    units = list(data["units"])
+    army = services.army_create(
+        actor=user,
+        faction=faction,
+        commander=data["commander"],
+        province=services.location_of(units[0]),
+        name=data["name"],
+        unit_ids=[u.id for u in units],
+    )
+    return _("Army %(army)s was formed.") % {"army": army.name}, army.id
+
+
+def _move(user: Any, data: dict[str, Any], faction: Faction) -> tuple[str, int | None]:
+    army, destination = data["army"], data["destination"]
+    outcome = services.army_move(
+        actor=user, army=army, destination=destination, expected_version=data.get("expected_version")
+    )
+    text = {
+        "moved": _("%(army)s moved into %(province)s."),
+        "captured": _("%(army)s captured %(province)s."),
+        "battle": _("%(army)s entered %(province)s: a battle begins."),
+    }.get(outcome.kind, _("%(army)s moved into %(province)s."))
+    return text % {"army": army.name, "province": destination.name}, army.id
+
+
+def _split(user: Any, data: dict[str, Any], faction: Faction) -> tuple[str, int | None]:
+    new = services.army_split(
+        actor=user,
+        army=data["army"],
+        unit_ids=[u.id for u in data["units"]],
+        name=data["name"],
+        commander=data.get("commander"),
+    )
+    return _("Army %(army)s was split off.") % {"army": new.name}, new.id
+
+
+def _merge(user: Any, data: dict[str, Any], faction: Faction) -> tuple[str, int | None]:
+    into = services.army_merge(actor=user, army=data["army"], into=data["into"])
+    return _("%(army)s was merged into %(into)s.") % {"army": data["army"].name, "into": into.name}, into.id
+
+
+def _support(user: Any, data: dict[str, Any], faction: Faction) -> tuple[str, int | None]:
+    battle, army = data["battle"], data["army"]
+    battle_support_declare(actor=user, battle=battle, army=army, side=data["side"])
+    return _("%(army)s declared support in %(province)s; side: %(side)s.") % {
+        "army": army.name,
+        "province": battle.province.name,
+        "side": Battle.Side(data["side"]).label,
+    }, army.id
+
+
+def _pass(user: Any, data: dict[str, Any], faction: Faction) -> tuple[str, int | None]:
+    campaign_services.faction_turn_pass(actor=user, faction=faction)
+    return _("%(faction)s ended its turn.") % {"faction": faction.name}, None
+
+
+@login_required
+@require_POST
+def unit_assign_view(request: HttpRequest, slug: str) -> HttpResponse:
+    """Place a unit into an army."""
+    return _act(request, slug, AssignForm, _assign)
+
+
+@login_required
+@require_POST
+def army_create_view(request: HttpRequest, slug: str) -> HttpResponse:
+    """Form a new army."""
+    return _act(request, slug, ArmyCreateForm, _create)
+
+
+@login_required
+@require_POST
+def army_move_view(request: HttpRequest, slug: str) -> HttpResponse:
+    """Move an army."""
+    return _act(request, slug, MoveForm, _move)
+
+
+@login_required
+@require_POST
+def army_split_view(request: HttpRequest, slug: str) -> HttpResponse:
+    """Split an army."""
+    return _act(request, slug, SplitForm, _split)
+
+
+@login_required
+@require_POST
+def army_merge_view(request: HttpRequest, slug: str) -> HttpResponse:
+    """Merge two armies."""
+    return _act(request, slug, MergeForm, _merge)
+
+
+@login_required
+@require_POST
+def battle_support_view(request: HttpRequest, slug: str) -> HttpResponse:
+    """Declare support in a pending battle."""
+    return _act(request, slug, SupportForm, _support)
+
+
+@login_required
+@require_POST
+def turn_pass_view(request: HttpRequest, slug: str) -> HttpResponse:
+    """End the faction's turn."""
+    return _act(request, slug, None, _pass)

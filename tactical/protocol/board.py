@@ -1,0 +1,281 @@
+"""The board state JSON every watcher receives (docs/tactical-protocol.md §2) and a unit's options (§5)."""
+
+from __future__ import annotations
+
+import heapq
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+from django.utils import timezone
+
+from combat.battle.actions import Move
+from combat.battle.draft import occupancy
+from combat.battle.engine import apply
+from combat.battle.events import ContactMade, Moved
+from combat.battle.geometry import (
+    NEIGHBOURS,
+    cells_in_range,
+    deployment_rows,
+    edge_row,
+    in_range,
+    is_step,
+    turn_cost,
+)
+from combat.battle.interception import legal_interceptions
+from combat.battle.model import (
+    GRID_HEIGHT,
+    GRID_WIDTH,
+    BattleState,
+    Cell,
+    CellFeature,
+    Facing,
+    Phase,
+    Side,
+    Status,
+    UnitState,
+)
+from combat.battle.movement import enemy_zone, speed
+from combat.battle.queries import preview as melee_preview
+from combat.dice import FixedDice
+from combat.errors import CombatError, IllegalAction, InvalidAction
+from tactical.refusals import refusal_of, sentence
+from tactical.selectors.snapshots import state_of
+
+if TYPE_CHECKING:
+    from tactical.models import LiveBattle
+
+
+def iso(moment: datetime | None) -> str | None:
+    """An aware datetime as ISO 8601 UTC with milliseconds."""
+    if moment is None:
+        return None
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3] + "Z"
+
+
+def lines(halves: int) -> float | int:
+    """Half-lines as lines: an int when whole (engine_semantics)."""
+    return halves // 2 if halves % 2 == 0 else halves / 2
+
+
+def board_state(battle: LiveBattle, state: BattleState | None = None, now: datetime | None = None) -> dict[str, Any]:
+    """The viewer-independent board of a live battle at its current version."""
+    state = state or state_of(battle)
+    now = now or timezone.now()
+    rows = state.settings.deployment_rows
+    engaged = {unit_id for key in state.contacts for unit_id in key}
+    units = []
+    for unit in state.units.values():
+        card = state.unit_type(unit)
+        facts = battle.roster.get(unit.id, {})
+        units.append(
+            {
+                "id": unit.id,
+                "name": facts.get("name", unit.id),
+                "type": unit.type,
+                "class": card.unit_class.value,
+                "mounted": card.mounted,
+                "side": unit.side.value,
+                "faction": facts.get("faction"),
+                "commander": facts.get("commander"),
+                "status": unit.status.value,
+                "x": unit.x if unit.status is not Status.UNDEPLOYED and unit.status is not Status.RESERVE else None,
+                "y": unit.y if unit.status is not Status.UNDEPLOYED and unit.status is not Status.RESERVE else None,
+                "facing": unit.facing.value,
+                "health": lines(max(unit.health, 0)),
+                "max_health": lines(card.health),
+                "arrows": unit.arrows,
+                "max_arrows": card.arrows,
+                "points": unit.points,
+                "speed": speed(card, state.terrain),
+                "may_move": unit.on_field and not unit.restricted,
+                "shot": unit.shot,
+                "restricted": unit.restricted,
+                "in_contact": unit.id in engaged,
+                "reinforcement": bool(facts.get("reinforcement", False)),
+            }
+        )
+    ended = state.phase is Phase.ENDED
+    return {
+        "battle": battle.pk,
+        "version": battle.version,
+        "status": battle.status,
+        "phase": state.phase.value,
+        "round": state.round,
+        "side": state.side.value,
+        "winner": None if state.winner is None else state.winner.value,
+        "deadline": iso(battle.deadline),
+        # The moderator's hold (tactical/services/moderation.py): a paused clock, a T7.6 die awaited.
+        "paused": battle.paused_left is not None and not ended,
+        "seconds_left": battle.paused_left if not ended else None,
+        "awaiting_die": battle.pending is not None and not ended,
+        "server_time": iso(now),
+        "turn_seconds": state.settings.turn_seconds,
+        "terrain": state.terrain.value,
+        "width": GRID_WIDTH,
+        "height": GRID_HEIGHT,
+        "cells": [
+            {"x": x, "y": y, "feature": feature.value}
+            for (x, y), feature in sorted(state.cells.items(), key=lambda item: (item[0][1], item[0][0]))
+        ],
+        "map_seed": battle.map_seed,
+        "deployment_rows": {side.value: list(deployment_rows(side, rows)) for side in Side},
+        "reinforcement_round": state.settings.reinforcement_round,
+        "unit_types": {
+            code: {
+                "name": card.name,
+                "class": card.unit_class.value,
+                "mounted": card.mounted,
+                "health": lines(card.health),
+                "damage": {cls.value: lines(value) for cls, value in card.damage.items()},
+                "missile": card.missile,
+                "arrows": card.arrows,
+                "missile_damage": None
+                if card.missile_damage is None
+                else {cls.value: lines(value) for cls, value in card.missile_damage.items()},
+                "speed": speed(card, state.terrain),
+            }
+            for code, card in state.unit_types.items()
+        },
+        "units": units,
+        "contacts": [{"a": c.a, "b": c.b, "initiator": c.initiator} for c in state.contacts.values()],
+        "pairs": [list(pair) for pair in state.pairs],
+        "interceptions": [{"unit": i.unit, "target": i.target, "volley": i.volley} for i in state.interceptions]
+        if state.phase is Phase.INTERCEPTION
+        else [],
+        "melee": _melee(state),
+        "ready": sorted(side.value for side in state.ready),
+        "done": list(battle.done),
+        "dice": {
+            "commitment": battle.seed_commitment,
+            "rolls_used": battle.rolls_used,
+            "seed": bytes(battle.seed).hex() if ended else None,
+        },
+    }
+
+
+def _melee(state: BattleState) -> list[dict[str, Any]]:
+    """What each unit in contact would deal and take if the turn ended now (T7; before any T7.6 die)."""
+    if not state.contacts or state.phase in (Phase.DEPLOYMENT, Phase.ENDED):
+        return []
+    return [
+        {"unit": p.unit, "target": p.target, "deals": p.deals, "takes": p.takes, "health": p.health,
+         "routed": p.routed, "needs_die": p.needs_die}
+        for p in melee_preview(state).values()
+    ]
+
+
+def _paths(state: BattleState, unit: UnitState, budget: int, extra: int = 0) -> dict[Cell, tuple[int, list[Cell]]]:
+    """Least-cost legal move ends within ``budget`` (T6, T8.1), each with one path (Dijkstra)."""
+    zone = enemy_zone(state, unit.side)
+    occupied = occupancy(state)
+    enemies = [state.units[key[0] if key[1] == unit.id else key[1]].cell for key in state.contacts if unit.id in key]
+    start = unit.cell
+    best: dict[Cell, int] = {start: 0}
+    parent: dict[Cell, Cell] = {}
+    heap: list[tuple[int, Cell]] = [(0, start)]
+    while heap:
+        cost, cell = heapq.heappop(heap)
+        if cost > best[cell] or (cell in zone and cell != start):
+            continue
+        for nxt in NEIGHBOURS[cell]:
+            feature = state.cells.get(nxt)
+            if feature is not None and feature.is_impassable:
+                continue
+            total = cost + (2 if feature is CellFeature.RIVER else 1)
+            if total + extra > budget or nxt in occupied or total >= best.get(nxt, budget + 1):
+                continue
+            if cell == start and enemies and any(is_step(nxt, enemy) for enemy in enemies):
+                continue
+            best[nxt] = total
+            parent[nxt] = cell
+            heapq.heappush(heap, (total, nxt))
+    result: dict[Cell, tuple[int, list[Cell]]] = {}
+    for cell, cost in best.items():
+        if cell == start:
+            continue
+        path = [cell]
+        while path[-1] in parent and parent[path[-1]] != start:
+            path.append(parent[path[-1]])
+        result[cell] = (cost, path[::-1])
+    return result
+
+
+def unit_options(battle: LiveBattle, unit_id: str, state: BattleState | None = None) -> dict[str, Any]:
+    """What a unit can do now: reachable cells with paths, withdrawal, range, targets, interceptions."""
+    state = state or state_of(battle)
+    unit = state.units[unit_id]
+    result: dict[str, Any] = {
+        "unit": unit_id, "version": battle.version, "points": unit.points,
+        "reachable": [], "withdraw": [], "range": [], "targets": [], "interceptions": [],
+        "turn_costs": {f.value: turn_cost(unit.facing, f) for f in Facing}, "deploy": [],
+    }
+    if state.phase is Phase.DEPLOYMENT:
+        if unit.status in (Status.UNDEPLOYED, Status.FIELD) and unit.side not in state.ready:
+            occupied = occupancy(state)
+            for y in deployment_rows(unit.side, state.settings.deployment_rows):
+                for x in range(GRID_WIDTH):
+                    feature = state.cells.get((x, y))
+                    if (feature is None or not feature.is_impassable) and occupied.get((x, y), unit.id) == unit.id:
+                        result["deploy"].append([x, y])
+        return result
+    if not unit.on_field:
+        return result
+    card = state.unit_type(unit)
+    if card.missile:
+        result["range"] = [list(cell) for cell in cells_in_range(unit, state.settings.range_template)]
+        if unit.arrows > 0 and not unit.shot and not any(unit.id in key for key in state.contacts):
+            result["targets"] = [
+                other.id for other in state.units.values()
+                if other.on_field and other.side is not unit.side
+                and in_range(unit, other.cell, state.settings.range_template)
+            ]
+    if state.phase is Phase.INTERCEPTION and unit.side is state.side:
+        for option in legal_interceptions(state, unit.side):
+            if option.unit != unit_id:
+                continue
+            if option.volley:
+                result["interceptions"].append({"target": option.target, "volley": True, "path": None})
+                continue
+            full = _paths(state, unit, speed(card, state.terrain))
+            for cell, _cost in option.cells:
+                result["interceptions"].append(
+                    {"target": option.target, "volley": False, "path": [list(c) for c in full[cell][1]]}
+                )
+        return result
+    if state.phase is not Phase.MOVE or unit.side is not state.side or unit.restricted:
+        return result
+    zone = enemy_zone(state, unit.side)
+    for cell, (cost, path) in sorted(_paths(state, unit, unit.points).items(), key=lambda i: (i[0][1], i[0][0])):
+        result["reachable"].append(
+            {"x": cell[0], "y": cell[1], "cost": cost, "path": [list(c) for c in path], "contact": cell in zone}
+        )
+    row = edge_row(unit.side)
+    if unit.cell[1] == row and unit.points >= 1 and not any(unit.id in key for key in state.contacts):
+        result["withdraw"].append({"x": unit.cell[0], "y": row, "cost": 1, "path": []})
+    for cell, (cost, path) in _paths(state, unit, unit.points, extra=1).items():
+        if cell[1] == row and cell not in zone:
+            result["withdraw"].append({"x": cell[0], "y": row, "cost": cost + 1, "path": [list(c) for c in path]})
+    return result
+
+
+def move_preview(state: BattleState, unit_id: str, path: tuple[Cell, ...],
+                 roster: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A dry run of a move: legal or the rule refusing it (in the active language), its cost and contacts."""
+    try:
+        outcome = apply(state, Move(unit_id, path), FixedDice([]))
+    except IllegalAction as error:
+        return {"legal": False, "rule": error.rule, "detail": sentence(error, roster),
+                "refusal": refusal_of(error)}
+    except InvalidAction as error:
+        return {"legal": False, "rule": None, "detail": sentence(error, roster)}
+    except CombatError as error:
+        return {"legal": False, "rule": None, "detail": str(error)}
+    moved = next((e for e in outcome.events if isinstance(e, Moved)), None)
+    contacts = [e for e in outcome.events if isinstance(e, ContactMade) and e.unit == unit_id]
+    return {
+        "legal": True,
+        "cost": moved.cost if moved else 0,
+        "points_left": moved.points_left if moved else 0,
+        "contacts": [e.enemy for e in contacts],
+        "charge": any(e.charge for e in contacts),
+    }
