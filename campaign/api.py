@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import Model
-from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.authtoken.views import ObtainAuthToken
@@ -16,6 +15,7 @@ from rest_framework.views import APIView
 
 from campaign import permissions, selectors, services
 from campaign.errors import Forbidden, NotFound
+from campaign.messages import CAMPAIGN_NOT_FOUND, OBJECT_NOT_FOUND
 from campaign.models import Campaign, Faction
 from campaign.serializers import (
     CampaignCreateIn,
@@ -39,9 +39,6 @@ from campaign.serializers import (
     TurnOut,
     TurnPassIn,
 )
-
-CAMPAIGN_NOT_FOUND = _("No such campaign.")
-OBJECT_NOT_FOUND = _("No such %(what)s in this campaign.")
 
 READ_ERRORS = {404: ErrorOut}
 WRITE_ERRORS = {400: ErrorOut, 403: ErrorOut, 404: ErrorOut, 409: ErrorOut}

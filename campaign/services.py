@@ -12,33 +12,32 @@ from django.utils.translation import gettext_lazy as _
 
 from campaign import permissions
 from campaign.errors import Conflict, Forbidden, NotFound, ServiceError
+from campaign.messages import (
+    ALREADY_MEMBER,
+    BAD_COLOR,
+    BAD_SLUG,
+    COMMANDER_OTHER_FACTION,
+    COMMANDER_TAKEN,
+    INVITATION_UNKNOWN,
+    INVITATION_USED,
+    LAST_MODERATOR,
+    NEEDS_FACTION_MEMBER,
+    NEEDS_LOGIN,
+    NEEDS_MODERATOR,
+    NO_FACTIONS,
+    NOT_ACTING_FACTION,
+    NOT_ECONOMIC,
+    NOT_IN_CAMPAIGN,
+    NOT_STRATEGIC,
+    ROLE_NEEDS_FACTION,
+    ROLE_NO_FACTION,
+    SAME_FACTION,
+    SLUG_TAKEN,
+    TURN_NOT_OVERDUE,
+)
 from campaign.models import Campaign, Commander, Faction, Invitation, LogEntry, Membership, Relation
 from campaign.rules_settings import SETTINGS_BY_NAME, validate_settings
 from campaign.selectors import factions_in_turn_order
-
-NEEDS_LOGIN = _("You must be logged in to do this.")
-NEEDS_MODERATOR = _("Only a moderator of this campaign may do this.")
-NEEDS_FACTION_MEMBER = _(
-    "Only the leader or a commander of the acting faction, or a moderator, may end its turn."
-)
-SLUG_TAKEN = _("This short name is already taken.")
-BAD_SLUG = _("Use only letters, digits, hyphens and underscores.")
-BAD_COLOR = _("Give a colour as #rrggbb.")
-SAME_FACTION = _("A relation needs two different factions.")
-NOT_IN_CAMPAIGN = _("This belongs to another campaign.")
-COMMANDER_OTHER_FACTION = _("The commander belongs to another faction.")
-ROLE_NEEDS_FACTION = _("A leader or commander needs a faction.")
-ROLE_NO_FACTION = _("A moderator or observer has no faction.")
-INVITATION_UNKNOWN = _("No such invitation.")
-INVITATION_USED = _("This invitation has already been used.")
-ALREADY_MEMBER = _("You already have a role in this campaign.")
-COMMANDER_TAKEN = _("This commander is already played by someone else.")
-LAST_MODERATOR = _("A campaign keeps at least one moderator.")
-NOT_ECONOMIC = _("This can be done only in the economic phase (S4).")
-NOT_STRATEGIC = _("This can be done only in the strategic phase (S4).")
-NO_FACTIONS = _("The campaign has no factions to act (S4).")
-NOT_ACTING_FACTION = _("It is not this faction's turn (S4).")
-TURN_NOT_OVERDUE = _("The faction's time is not up yet (S4).")
 
 SLUG_RE = re.compile(r"^[-a-zA-Z0-9_]+$")
 COLOR_RE = re.compile(r"^#[0-9a-fA-F]{6}$")

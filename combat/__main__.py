@@ -18,7 +18,7 @@ from typing import Any
 COMMANDS: dict[str, str] = {
     "run": "combat.battle.scenario",
     "retreat": "combat.retreat.scenario",
-    "quick": "combat.quick.resolve.scenario",
+    "quick": "combat.quick.scenario",
 }
 
 USAGE = "usage: python -m combat {run,retreat,quick} FILE  (FILE may be - for standard input)"

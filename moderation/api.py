@@ -6,7 +6,6 @@ from collections.abc import Callable
 from typing import Any
 
 from django.shortcuts import get_object_or_404
-from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
@@ -17,6 +16,7 @@ from rest_framework.views import APIView
 from campaign import permissions
 from campaign.errors import NotFound
 from campaign.models import Campaign
+from moderation.messages import NO_BATTLE, NO_CAMPAIGN, NO_DICE
 from moderation.selectors.audit import AuditFilter, audit_log
 from moderation.selectors.dice import dice_report, roll_summary
 from moderation.selectors.interceptions import interception_record
@@ -25,10 +25,6 @@ from strategic.models import Battle
 from tactical.models import LiveBattle
 from tactical.protocol.board import iso
 from tactical.services import moderation as moderator_services
-
-NO_CAMPAIGN = _("No such campaign.")
-NO_DICE = _("This battle rolled no dice.")
-NO_BATTLE = _("No such battle in this campaign.")
 
 
 def _readable(request: Request, slug: str) -> Campaign:

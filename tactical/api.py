@@ -18,6 +18,7 @@ from combat.dice import seeded_roll
 from combat.errors import InvalidAction
 from strategic.models import Battle
 from tactical import errors
+from tactical.messages import BAD_PATH, NEEDS_LOGIN, NOT_WATCHER, UNKNOWN_UNIT, WATCH_NEEDS_LOGIN
 from tactical.models import BattleEvent, LiveBattle
 from tactical.protocol.board import board_state, move_preview, unit_options
 from tactical.protocol.messages import event_message, order_message
@@ -32,7 +33,7 @@ class LoggedIn(BasePermission):
 
     def has_permission(self, request: Request, view: Any) -> bool:
         if not request.user or not request.user.is_authenticated:
-            raise errors.Denied(str(errors.NEEDS_LOGIN))
+            raise errors.Denied(str(NEEDS_LOGIN))
         return True
 
 
@@ -41,7 +42,7 @@ def _watchable(request: Request, battle_id: int) -> LiveBattle:
     battle = live_battle_get(battle_id=battle_id)
     refusal = watch_refusal(user=request.user, battle=battle)
     if refusal is not None:
-        raise errors.Denied(str(errors.WATCH_NEEDS_LOGIN if refusal == "login" else errors.NOT_WATCHER))
+        raise errors.Denied(str(WATCH_NEEDS_LOGIN if refusal == "login" else NOT_WATCHER))
     return battle
 
 
@@ -127,7 +128,7 @@ class OptionsView(APIView):
         battle = _watchable(request, battle_id)
         state = state_of(battle)
         if unit not in state.units:
-            raise errors.Missing(str(errors.UNKNOWN_UNIT))
+            raise errors.Missing(str(UNKNOWN_UNIT))
         return Response(unit_options(battle, unit, state))
 
 
@@ -152,9 +153,9 @@ def preview(battle: LiveBattle, unit: Any, path: Any) -> dict[str, Any]:
     """Parse and dry-run a move (shared by HTTP and the socket)."""
     state = state_of(battle)
     if not isinstance(unit, str) or unit not in state.units:
-        raise errors.Missing(str(errors.UNKNOWN_UNIT))
+        raise errors.Missing(str(UNKNOWN_UNIT))
     if not isinstance(path, list) or not path:
-        raise errors.Invalid(str(errors.BAD_PATH), field="path")
+        raise errors.Invalid(str(BAD_PATH), field="path")
     try:
         cells = tuple(parse_cell(cell, f"path[{i}]") for i, cell in enumerate(path))
     except InvalidAction as error:

@@ -22,7 +22,8 @@ from django.utils.translation import gettext_lazy as _
 
 from campaign.errors import ServiceError
 from tactical.api import preview
-from tactical.errors import UNKNOWN_UNIT, Invalid, Missing
+from tactical.errors import Invalid, Missing
+from tactical.messages import UNKNOWN_UNIT
 from tactical.models import LiveBattle
 from tactical.protocol.board import board_state, iso, unit_options
 from tactical.protocol.messages import event_message, socket_language

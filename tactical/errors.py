@@ -5,34 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.utils.translation import gettext_lazy as _
-
 from campaign.errors import Conflict, Forbidden, NotFound, ServiceError
 from combat.errors import IllegalAction, InvalidAction
 from tactical.refusals import refusal_of, sentence
-
-STALE = _("The battle has changed: reload it.")
-DUPLICATE_ID = _("This action id was already used for another action.")
-NOT_EDITABLE = _("The map can only be changed before any unit is deployed.")
-ROUTE_CUT = _("The map must leave a passable route between the two deployment zones (T5).")
-NOT_YOUR_UNIT = _("Only the unit's own commander or a moderator can act with it (T2).")
-NOT_YOUR_SIDE = _("Only a commander of that side or a moderator can do this (T2).")
-NOT_CHIEF = _("Only the side's chief commander or a moderator can concede (T11).")
-MODERATORS_ONLY = _("Only a moderator of the campaign can do this (M1).")
-NEEDS_LOGIN = _("Log in to take part in the battle.")
-NO_BATTLE = _("There is no such battle.")
-NOT_WATCHER = _("Only the battle's commanders, the leaders of its factions and the campaign's moderators "
-                "may watch this battle.")
-WATCH_NEEDS_LOGIN = _("Log in to watch this battle: only its commanders, the leaders of its factions and the "
-                      "campaign's moderators may watch it.")
-ALREADY_SET_UP = _("This battle is already being fought on the tactical map.")
-NOT_PENDING = _("Only a battle awaiting resolution can go to the tactical map.")
-NO_UNITS = _("Both sides need at least one unit on the tactical map.")
-NOT_LEADER = _("Only a faction leader can give orders, and only to a commander of his faction on the same side (T2).")
-EMPTY_ORDER = _("An order needs some text (at most 2000 characters).")
-UNKNOWN_UNIT = _("There is no such unit in this battle.")
-BAD_PATH = _("A path is a list of [x, y] cells, at least one.")
-BAD_CELL = _("Each cell needs x 0..17, y 0..20 and a feature: river, swamp, gorge, wall or null.")
 
 
 class Coded:

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from combat.battle.queries import preview as melee_preview
 from combat.battle.serialize import state_from_dict
 from strategic.models import UnitType
-from tactical import errors
+from tactical.messages import NO_BATTLE, NOT_WATCHER, WATCH_NEEDS_LOGIN
 from tactical.models import LiveBattle
 from tactical.selectors.battles import viewer_of, watch_refusal
 
@@ -28,7 +28,7 @@ def _battle_for(request: HttpRequest, battle_id: int) -> tuple[LiveBattle, str |
     """The live battle (404 when there is none) and why the visitor may not watch it (None if he may)."""
     battle = LiveBattle.objects.select_related("campaign", "record__province").filter(pk=battle_id).first()
     if battle is None:
-        raise Http404(errors.NO_BATTLE)
+        raise Http404(NO_BATTLE)
     return battle, watch_refusal(user=request.user, battle=battle)
 
 
@@ -41,7 +41,7 @@ def board_page(request: HttpRequest, battle_id: int) -> HttpResponse:
     if refusal == "login":
         return redirect_to_login(request.get_full_path())
     if refusal is not None:
-        raise PermissionDenied(errors.NOT_WATCHER)
+        raise PermissionDenied(NOT_WATCHER)
     request.campaign = battle.campaign  # type: ignore[attr-defined]  # the base layout's campaign bar
     viewer = viewer_of(user=request.user, battle=battle)
     record = battle.record
@@ -66,7 +66,7 @@ def melee_forecast(request: HttpRequest, battle_id: int) -> JsonResponse:
     """What every unit in contact would deal and take if the turn ended now (T7, before any die)."""
     battle, refusal = _battle_for(request, battle_id)
     if refusal is not None:
-        message = errors.WATCH_NEEDS_LOGIN if refusal == "login" else errors.NOT_WATCHER
+        message = WATCH_NEEDS_LOGIN if refusal == "login" else NOT_WATCHER
         return JsonResponse({"status": 403, "code": "forbidden", "detail": str(message)}, status=403)
     state = state_from_dict(battle.state)
     units = {

@@ -73,7 +73,7 @@ def bench_fanout(sizes: list[int], rounds: int, processes: int = 1) -> dict[str,
         original(groups, message, state_json, **meta)
 
     push.send_on_commit = marked
-    send_on_commit = marked  # type: ignore[attr-defined]
+    services.send_on_commit = marked  # type: ignore[attr-defined]
     layer = get_channel_layer()
     results = {}
     unit = next(u["id"] for u in battle.state["units"] if u["side"] == "attacker")

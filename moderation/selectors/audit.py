@@ -7,20 +7,15 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.utils.translation import gettext_lazy as _
-
 from campaign.errors import NotFound, ServiceError
 from campaign.logtext import entry_names as log_names
 from campaign.logtext import sentence as log_sentence
 from campaign.models import Campaign, LogEntry
+from moderation.messages import BAD_FILTER, BAD_REF
 from moderation.models import Dispute
 from moderation.render.eventtext import battle_event_sentence
 from tactical.models import BattleEvent
 
-BAD_REF = _(
-    "No such log entry: give L<number> for the campaign log or B<battle>v<version> for a battle's log."
-)
-BAD_FILTER = _("Filter by a whole number.")
 REF_RE = re.compile(r"^(?:L(?P<entry>\d{1,12})|B(?P<battle>\d{1,12})v(?P<version>\d{1,9}))$")
 
 

@@ -13,30 +13,30 @@ from django.utils.translation import gettext_lazy as _
 
 from campaign import permissions
 from campaign.errors import Conflict, Forbidden, NotFound, ServiceError
+from campaign.messages import NEEDS_LOGIN, NEEDS_MODERATOR
 from campaign.models import Campaign, Faction
-from campaign.services import NEEDS_LOGIN, NEEDS_MODERATOR, faction_update, log_append
+from campaign.services import faction_update, log_append
+from moderation.messages import (
+    ALREADY_ANSWERED,
+    ALREADY_RULED,
+    BAD_HOURS,
+    BAD_ORDER,
+    BAD_VERDICT,
+    BAD_WINNER,
+    BATTLE_OVER,
+    NEEDS_ANSWER,
+    NEEDS_MEMBER,
+    NEEDS_REASON,
+    NEEDS_TEXT,
+    NO_DEADLINE,
+    NO_INTERCEPTION,
+    TAKEN_BACK,
+)
 from moderation.models import Dispute, InterceptionRuling
 from moderation.selectors.audit import entry_by_ref
 from tactical.models import BattleEvent, LiveBattle
 from tactical.services.play import battle_action_apply
 
-NEEDS_MEMBER = _("Only a participant of the campaign can dispute an entry of its log.")
-NEEDS_TEXT = _("Say what is wrong with the entry (at most 4000 characters).")
-NEEDS_REASON = _("Give a reason: it is written into the log every participant reads (M1).")
-NEEDS_ANSWER = _("Write the answer (at most 4000 characters).")
-ALREADY_ANSWERED = _("This dispute has already been answered.")
-NO_DEADLINE = _("No faction is acting against a deadline now (S4).")
-BAD_HOURS = _("Extend by a whole number of hours from 1 to 336.")
-BAD_ORDER = _("List every faction of the campaign exactly once.")
-NO_INTERCEPTION = _("No such interception was declared in this battle (T10.4).")
-ALREADY_RULED = _("This interception has already been ruled on (T10.4).")
-TAKEN_BACK = _(
-    "This interception was taken back by the moderator in version %(version)s (M1): it no longer stands, so "
-    "there is nothing to rule on (T10.4)."
-)
-BAD_VERDICT = _("Rule 'confirmed' or 'overruled'.")
-BAD_WINNER = _("Name the winner: attacker or defender (T11).")
-BATTLE_OVER = _("The battle is over (T11).")
 MAX_TEXT = 4000
 
 

@@ -12,14 +12,13 @@ from contextlib import contextmanager
 from typing import Any
 
 from django.db import connection, transaction
-from django.utils.translation import gettext_lazy as _
 
 from campaign.errors import Forbidden
 from campaign.models import Campaign
+from moderation.messages import NEEDS_ADMIN
 from strategic.models import Army, Battle, Unit
 
 log = logging.getLogger(__name__)
-NEEDS_ADMIN = _("Only an administrator can delete a whole campaign or battle with its logs (M3).")
 
 
 @contextmanager

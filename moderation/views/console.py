@@ -247,7 +247,7 @@ def _correction(post: Any) -> list[dict[str, Any]]:
 
 
 def _run_battle_control(request: HttpRequest, live: LiveBattle, action: str) -> str:
-    """The clock, corrections, undo and the die (``tactical.services.play.moderation``)."""
+    """The clock, corrections, undo and the die (``tactical.services.moderation``)."""
     post = request.POST
     who = {"actor": request.user, "battle_id": live.pk, "reason": post.get("reason", "")}
     if action == "pause":

@@ -15,6 +15,7 @@ from rest_framework.response import Response
 from campaign import permissions
 from campaign.api import READ_ERRORS, CampaignView, errors
 from campaign.models import Commander
+from strategic.messages import NEEDS_RETREAT_COMMANDER
 from strategic.models import Army, Battle, QuickBattleRecord, RetreatRecord
 from strategic.selectors.retreats import captive_commanders, pending_retreat
 from strategic.services import captives as captive_services
@@ -103,7 +104,7 @@ class ArmyRetreatView(CampaignView):
     def post(self, request: Request, slug: str, pk: int) -> Response:
         """The commander, his leader or a moderator chooses; refused with the rule (409) or as malformed (400)."""
         army = self.army(pk)
-        self.require(permissions.can_command_army(request.user, army), retreat_services.NEEDS_RETREAT_COMMANDER)
+        self.require(permissions.can_command_army(request.user, army), NEEDS_RETREAT_COMMANDER)
         data = self.valid(RetreatChoiceIn)
         retreat_services.retreat_expire(army_id=army.pk)
         record = retreat_services.retreat_choose(actor=request.user, army=army, **data)

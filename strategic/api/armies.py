@@ -40,11 +40,11 @@ from strategic.api.serializers import (
     UnitTypeUpdateIn,
     move_out_data,
 )
+from strategic.messages import NEEDS_COMMANDER, NEEDS_LEADER
 from strategic.models import Army, Battle, Province, Unit, UnitType
 from strategic.selectors import map as selectors
 from strategic.services import armies as services
 from strategic.services.battles import battle_support_declare
-from strategic.services.locks import NEEDS_COMMANDER
 from strategic.services.map import (
     border_set,
     province_create,
@@ -203,7 +203,7 @@ class UnitAssignView(CampaignView):
     def post(self, request: Request, slug: str, pk: int) -> Response:
         """The faction's leader or a moderator assigns the unit."""
         unit = self.get_object_or_404(Unit, pk)
-        self.require(permissions.can_lead_faction(request.user, unit.faction), services.NEEDS_LEADER)
+        self.require(permissions.can_lead_faction(request.user, unit.faction), NEEDS_LEADER)
         unit = services.unit_assign(actor=request.user, unit=unit, **self.valid(UnitAssignIn))
         return Response(UnitOut(unit).data)
 
@@ -220,7 +220,7 @@ class ArmyListView(CampaignView):
     def post(self, request: Request, slug: str) -> Response:
         """Form an army from units standing in one province."""
         data = self.valid(ArmyIn)
-        self.require(permissions.can_lead_faction(request.user, data["faction"]), services.NEEDS_LEADER)
+        self.require(permissions.can_lead_faction(request.user, data["faction"]), NEEDS_LEADER)
         army = services.army_create(actor=request.user, **data)
         return Response(ArmyOut(army).data, status=201)
 
@@ -234,7 +234,7 @@ class ArmyView(CampaignView):
 
     def require_leader(self, army: Army) -> None:
         """403 unless the user leads the army's faction or moderates."""
-        self.require(permissions.can_lead_faction(self.request.user, army.faction), services.NEEDS_LEADER)
+        self.require(permissions.can_lead_faction(self.request.user, army.faction), NEEDS_LEADER)
 
 
 class ArmyDetailView(ArmyView):

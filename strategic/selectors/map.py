@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.db import connection
 from django.db.models import Q, QuerySet
 from django.utils import timezone
+from django.utils.functional import Promise
 
 from campaign.models import Campaign, Faction, Relation
 from campaign.selectors import relations_map
+from strategic.messages import ALREADY_MOVED, EMPTY_ARMY, IN_BATTLE, MUST_RETREAT, NOT_YOUR_TURN, TIME_UP
 from strategic.models import Army, Battle, Border, Province, TerrainTransition, Unit
-from strategic.services.locks import MUST_RETREAT
 
 
 @dataclass(frozen=True)
@@ -295,24 +297,37 @@ def legal_destinations(*, army: Army) -> list[Destination]:
     return result
 
 
-def army_move_blocker(*, army: Army) -> tuple[str, str] | None:
-    """Why the army cannot move now, as (message, rule), or None when it may (S4, S5, S7, S10)."""
-    from strategic.services import armies as services  # the messages live with the service that enforces them
+def move_refusal(
+    *, campaign: Campaign, army: Army, in_battle: Callable[[], bool], has_units: Callable[[], bool]
+) -> tuple[Promise, str] | None:
+    """The first guard of a move's turn that refuses it, as (message, rule), or None (S4, S5, S10, S7, S2).
 
-    campaign = army.campaign
+    The one list of these guards: the move service refuses with it and the turn page explains with it. The
+    last two are asked only when the others pass, so that a page pays for their queries only then."""
     if campaign.phase != Campaign.Phase.STRATEGIC or campaign.current_faction_id != army.faction_id:
-        return str(services.NOT_YOUR_TURN), "S4"
+        return NOT_YOUR_TURN, "S4"
     if campaign.faction_deadline is not None and campaign.faction_deadline <= timezone.now():
-        return str(services.TIME_UP), "S4"
+        return TIME_UP, "S4"
     if army.moved_turn is not None and army.moved_turn >= campaign.turn:
-        return str(services.ALREADY_MOVED), "S5"
+        return ALREADY_MOVED, "S5"
     if army.must_retreat:
-        return str(MUST_RETREAT), "S10"
-    if army_in_unresolved_battle(army=army) is not None:
-        return str(services.IN_BATTLE), "S7"
-    if not army.units.exists():
-        return str(services.EMPTY_ARMY), "S2"
+        return MUST_RETREAT, "S10"
+    if in_battle():
+        return IN_BATTLE, "S7"
+    if not has_units():
+        return EMPTY_ARMY, "S2"
     return None
+
+
+def army_move_blocker(*, army: Army) -> tuple[str, str] | None:
+    """Why the army cannot move now, as (message, rule), or None when it may (``move_refusal``)."""
+    refusal = move_refusal(
+        campaign=army.campaign,
+        army=army,
+        in_battle=lambda: army_in_unresolved_battle(army=army) is not None,
+        has_units=lambda: army.units.exists(),
+    )
+    return None if refusal is None else (str(refusal[0]), refusal[1])
 
 
 def battles_of(*, campaign: Campaign) -> QuerySet[Battle]:

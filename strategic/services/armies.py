@@ -13,52 +13,49 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
-from django.utils import timezone
-from django.utils.translation import gettext_lazy as _
 
 from campaign import permissions
 from campaign.errors import Conflict, Forbidden, ServiceError
+from campaign.messages import NEEDS_MODERATOR
 from campaign.models import Campaign, Commander, Faction
-from campaign.services import NEEDS_MODERATOR, log_append
-from strategic.models import Army, Battle, Border, Province, Unit, UnitType
-from strategic.selectors.map import MoveRead, army_in_unresolved_battle, entry_of, move_read
-from strategic.services.locks import (
-    MUST_RETREAT,
+from campaign.services import log_append
+from strategic.messages import (
+    BATTLE_PENDING_THERE,
+    CAMPAIGN_FINISHED,
+    CAPTURED,
+    DISPLACED,
+    IMPASSABLE,
+    IN_BATTLE,
+    MERGE_ITSELF,
+    MOVED_NO_REORG,
+    NAME_REQUIRED,
     NEEDS_COMMANDER,
+    NEEDS_LEADER,
+    NO_PROVINCE,
+    NO_UNITS,
+    NOT_ADJACENT,
+    NOT_ECONOMIC,
+    NOT_SAME_PROVINCE,
+    NOT_YOUR_TURN,
     OTHER_FACTION,
-    lock_armies,
-    lock_campaign,
-    lock_campaign_for_order,
-    require_login,
-    touch,
+    ROSTER_LOCKED,
+    SAME_PROVINCE,
+    SPLIT_ALL,
+    STALE_VERSION,
+    THIRD_POWER,
+    UNITS_NOT_IN_ARMY,
+    UNITS_NOT_THERE,
 )
-
-NEEDS_LEADER = _("Only the faction's leader or a moderator may change its armies (S2).")
-ROSTER_LOCKED = _("The moderator has locked this faction's army assignment (S2).")
-NOT_YOUR_TURN = _("It is not this faction's turn (S4).")
-TIME_UP = _("This faction's time for its turn is up (S4).")
-NOT_ECONOMIC = _("New units appear only in the economic phase (S4).")
-CAMPAIGN_FINISHED = _("The campaign is finished.")
-ALREADY_MOVED = _("This army has already moved this turn (S5).")
-MOVED_NO_REORG = _("An army that has moved this turn keeps its units until the next turn (S4).")
-STALE_VERSION = _("The army has changed since you loaded it; reload and try again.")
-IN_BATTLE = _("This army is engaged in a battle that has not been resolved (S7).")
-EMPTY_ARMY = _("An army without units cannot move (S2).")
-NOT_ADJACENT = _("An army moves only into an adjacent province (S5).")
-IMPASSABLE = _("This border is impassable (S5).")
-THIRD_POWER = _("Units of a faction you are not at war with hold this province: a battle needs war (S7).")
-BATTLE_PENDING_THERE = _("A battle is pending in this province: declare support instead (S8).")
-SAME_PROVINCE = _("The army is already in this province.")
-NOT_SAME_PROVINCE = _("Units and armies must stand in the same province (S2).")
-NO_UNITS = _("Choose at least one unit.")
-UNITS_NOT_THERE = _("Every unit must belong to this faction and stand in this province (S2).")
-UNITS_NOT_IN_ARMY = _("Every unit must belong to the army being split (S2).")
-SPLIT_ALL = _("Leave at least one unit in the army being split (S2).")
-MERGE_ITSELF = _("An army cannot be merged into itself.")
-DISPLACED = _("This commander is displaced and out of command (R1.4).")
-CAPTURED = _("This commander is held captive and cannot take command until a moderator releases him (Q5).")
-NAME_REQUIRED = _("Give a name.")
-NO_PROVINCE = _("Choose a province: the faction has no capital.")
+from strategic.models import Army, Battle, Border, Province, Unit, UnitType
+from strategic.selectors.map import (
+    Entry,
+    MoveRead,
+    army_in_unresolved_battle,
+    entry_of,
+    move_read,
+    move_refusal,
+)
+from strategic.services.locks import lock_armies, lock_campaign, lock_campaign_for_order, require_login, touch
 
 
 @dataclass(frozen=True)
@@ -412,7 +409,14 @@ def army_move_order(
 def _army_move(
     *, actor: Any, campaign: Campaign, read: MoveRead, destination: Province, expected_version: int | None
 ) -> MoveOutcome:
-    """The checks and writes of a move, on what ``move_read`` read under the campaign's lock."""
+    """A move on what ``move_read`` read under the campaign's lock: check, adjudicate the entry, execute."""
+    _move_check(actor=actor, campaign=campaign, read=read, expected_version=expected_version)
+    entry = _move_entry(read=read)
+    return _move_execute(actor=actor, campaign=campaign, read=read, destination=destination, entry=entry)
+
+
+def _move_check(*, actor: Any, campaign: Campaign, read: MoveRead, expected_version: int | None) -> None:
+    """Who gives the order, the version he saw, the turn's guards (``move_refusal``) and the border (S5)."""
     army = read.army
     allowed = permissions.can_command_army_as_read(
         actor,
@@ -425,31 +429,27 @@ def _army_move(
         raise Forbidden(str(NEEDS_COMMANDER))
     if expected_version is not None and expected_version != army.version:
         raise Conflict(str(STALE_VERSION), field="expected_version")
-    if campaign.phase != Campaign.Phase.STRATEGIC or campaign.current_faction_id != army.faction_id:
-        raise Conflict(str(NOT_YOUR_TURN), rule="S4")
-    if campaign.faction_deadline is not None and campaign.faction_deadline <= timezone.now():
-        raise Conflict(str(TIME_UP), rule="S4")
-    if army.moved_turn is not None and army.moved_turn >= campaign.turn:
-        raise Conflict(str(ALREADY_MOVED), rule="S5")
-    if army.must_retreat:
-        raise Conflict(str(MUST_RETREAT), rule="S10")
-    if read.in_battle:
-        raise Conflict(str(IN_BATTLE), rule="S7")
-    if not read.unit_ids:
-        raise Conflict(str(EMPTY_ARMY), rule="S2")
+    refusal = move_refusal(
+        campaign=campaign, army=army, in_battle=lambda: read.in_battle, has_units=lambda: bool(read.unit_ids)
+    )
+    if refusal is not None:
+        message, rule = refusal
+        raise Conflict(str(message), rule=rule)
     if read.destination.campaign_id != campaign.pk:
         raise ServiceError(str(NOT_ADJACENT), field="destination", rule="S5")
-    origin_id = army.province_id
-    if destination.pk == origin_id:
+    if read.destination.pk == army.province_id:
         raise ServiceError(str(SAME_PROVINCE), field="destination", rule="S5")
     if read.border is None:
         raise ServiceError(str(NOT_ADJACENT), field="destination", rule="S5")
     if read.border == Border.Kind.IMPASSABLE:
         raise ServiceError(str(IMPASSABLE), field="destination", rule="S5")
-    controller_before = read.destination.controller_id
+
+
+def _move_entry(*, read: MoveRead) -> Entry:
+    """What entering the destination means (S6, S7, S8): a move, a capture or a battle; refused otherwise."""
     entry = entry_of(
-        faction_id=army.faction_id,
-        controller_id=controller_before,
+        faction_id=read.army.faction_id,
+        controller_id=read.destination.controller_id,
         counts=read.counts,
         relations=read.relations,
         battle_pending=read.battle_pending,
@@ -458,7 +458,16 @@ def _army_move(
         raise ServiceError(str(THIRD_POWER), field="destination", rule="S7")
     if entry.kind == "battle_pending":
         raise Conflict(str(BATTLE_PENDING_THERE), field="destination", rule="S8")
+    return entry
 
+
+def _move_execute(
+    *, actor: Any, campaign: Campaign, read: MoveRead, destination: Province, entry: Entry
+) -> MoveOutcome:
+    """The army moves and the log says so; a capture takes the province, a battle is recorded (S5–S7)."""
+    army = read.army
+    origin_id = army.province_id
+    controller_before = read.destination.controller_id
     army.province = destination
     army.moved_turn = campaign.turn
     touch(army)

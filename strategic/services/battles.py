@@ -8,35 +8,30 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext_lazy as _
 
 from campaign import permissions
 from campaign.errors import Conflict, Forbidden, ServiceError
 from campaign.models import Campaign, Faction, Relation
 from campaign.selectors import relation_kind, relations_map
 from campaign.services import log_append
-from strategic.models import Army, Battle, BattleSupport, Border, Province, Unit
-from strategic.selectors.map import border_between, units_in_province
-from strategic.services.locks import (
+from strategic.messages import (
+    ALREADY_DEFENDS,
+    ALREADY_SUPPORTS,
+    ATTACKER_SUPPORTS_ITSELF,
+    BAD_SIDE,
+    BAD_UNIT_CHANGE,
+    BATTLE_RESOLVED,
+    BATTLE_STARTED,
     MUST_RETREAT,
     NEEDS_COMMANDER,
-    lock_armies,
-    lock_campaign,
-    require_login,
-    touch,
+    NOT_FRIENDLY_SIDE,
+    NOT_IN_CAMPAIGN,
+    TOO_FAR,
 )
+from strategic.models import Army, Battle, BattleSupport, Border, Province, Unit
+from strategic.selectors.map import border_between, units_in_province
+from strategic.services.locks import lock_armies, lock_campaign, require_login, touch
 from strategic.services.retreat_deadlines import retreat_deadlines_schedule
-
-BATTLE_STARTED = _("Support must be declared before the battle starts (S8).")
-BATTLE_RESOLVED = _("This battle has already been resolved.")
-NOT_FRIENDLY_SIDE = _("Only an army of the side's faction or of its allies may support it (S8).")
-ATTACKER_SUPPORTS_ITSELF = _("The attacking army already fights in this battle.")
-ALREADY_DEFENDS = _("An army of the defending side in the battle's province already defends it (S8).")
-TOO_FAR = _("A supporting army must stand in the battle's province or next to it (S8).")
-ALREADY_SUPPORTS = _("This army has already declared support in this battle (S8).")
-BAD_SIDE = _("Choose attacker or defender.")
-NOT_IN_CAMPAIGN = _("This belongs to another campaign.")
-BAD_UNIT_CHANGE = _("Every changed unit must be one of this battle's units.")
 
 
 @dataclass(frozen=True)

@@ -13,17 +13,15 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
-from django.utils.translation import gettext_lazy as _
 
 from campaign import permissions
 from campaign.errors import Conflict, Forbidden, ServiceError
+from campaign.messages import NEEDS_MODERATOR
 from campaign.models import Campaign, Commander, Faction
-from campaign.services import NEEDS_MODERATOR, log_append
+from campaign.services import log_append
+from strategic.messages import NOT_CAPTURED, RELEASE_NEEDS_REASON
 from strategic.models import Army, Battle
 from strategic.services.locks import lock_campaign, require_login
-
-NOT_CAPTURED = _("This commander is not held captive (Q5).")
-RELEASE_NEEDS_REASON = _("Give a reason: it is written into the log every participant reads (M1).")
 
 RANK_ORDER = [Commander.Rank.LEADER, Commander.Rank.GENERAL, Commander.Rank.CHIEFTAIN]
 

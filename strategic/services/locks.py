@@ -5,16 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import connection
-from django.utils.translation import gettext_lazy as _
 
 from campaign.errors import Forbidden
+from campaign.messages import NEEDS_LOGIN
 from campaign.models import Campaign
-from campaign.services import NEEDS_LOGIN
 from strategic.models import Army
-
-NEEDS_COMMANDER = _("Only the army's commander, its faction's leader or a moderator may give it orders (S5).")
-MUST_RETREAT = _("This army lost a battle and must retreat first (S10).")
-OTHER_FACTION = _("This belongs to another faction.")
 
 
 def require_login(actor: Any) -> None:

@@ -9,15 +9,11 @@ from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from campaign.errors import ServiceError
+from campaign.messages import BAD_SLUG, SLUG_TAKEN
 from campaign.models import Campaign, Faction
-from campaign.services import BAD_SLUG, SLUG_RE, SLUG_TAKEN, log_append, require_moderator
+from campaign.services import SLUG_RE, log_append, require_moderator
+from strategic.messages import BAD_DAMAGE, BAD_HEALTH, BAD_TERRAIN, NOT_IN_CAMPAIGN, NOT_NEIGHBOURS
 from strategic.models import Border, Province, Terrain, TerrainTransition, UnitClass, UnitType
-
-NOT_NEIGHBOURS = _("A border joins two different provinces.")
-NOT_IN_CAMPAIGN = _("This belongs to another campaign.")
-BAD_DAMAGE = _("Give a whole number of damage, 0 or more, for each of LI1, LI2, HI, LC, HC (T3).")
-BAD_HEALTH = _("Health is counted in half lines, more than 0 (T3.1).")
-BAD_TERRAIN = _("Choose field, forest, mountains or desert (T5).")
 
 PROVINCE_FIELDS = {
     "name_en",

@@ -32,46 +32,47 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import Q
-from django.utils.translation import gettext_lazy as _
 
 from campaign.errors import Conflict, ServiceError
 from campaign.models import Campaign
 from campaign.services import log_append, require_moderator
 from strategic.geometry import MAP_HEIGHT, MAP_WIDTH, province_outlines
+from strategic.messages import (
+    BAD_BOOLEAN,
+    BAD_CAPACITY,
+    BAD_CODE,
+    BAD_COORDINATE,
+    BAD_FORMAT,
+    BAD_KIND,
+    BAD_NAME,
+    BAD_OUTLINE,
+    BAD_SEA_POINT,
+    BAD_SIZE,
+    BAD_TERRAIN,
+    BAD_VERSION,
+    DUPLICATE_BORDER,
+    DUPLICATE_CODE,
+    DUPLICATE_TRANSITION,
+    ENTRY_NOT_OBJECT,
+    IMPASSABLE,
+    MAP_EXISTS,
+    MISSING_FIELD,
+    NO_PROVINCES,
+    NOT_A_LIST,
+    NOT_ADJACENT,
+    NOT_AN_OBJECT,
+    PROVINCE_IN_USE,
+    REFUSED,
+    SAME_POSITION,
+    SAME_PROVINCE,
+    UNKNOWN_FIELD,
+    UNKNOWN_PROVINCE,
+)
 from strategic.models import Army, Battle, Border, Province, Terrain, TerrainTransition, Unit
 
 FORMAT = "limes-map"
 VERSION = 1
 
-NOT_AN_OBJECT = _("The map file must be a JSON object.")
-BAD_FORMAT = _('"format" must be "limes-map".')
-BAD_VERSION = _('"version" must be 1.')
-BAD_SIZE = _('"%(field)s" must be %(value)s: maps are drawn on 1000 × 700.')
-UNKNOWN_FIELD = _("%(entry)s: unknown field %(field)s.")
-MISSING_FIELD = _("%(entry)s: %(field)s is missing.")
-NOT_A_LIST = _('"%(field)s" must be a list.')
-ENTRY_NOT_OBJECT = _("%(entry)s must be an object.")
-NO_PROVINCES = _("The map has no provinces.")
-BAD_CODE = _("%(entry)s: code must be 1 to 40 letters, digits, hyphens or underscores.")
-DUPLICATE_CODE = _("%(entry)s: code %(code)s is used by another province too.")
-BAD_NAME = _("%(entry)s: %(field)s must be a text of 1 to 120 characters.")
-BAD_TERRAIN = _("%(entry)s: terrain must be one of %(choices)s.")
-BAD_COORDINATE = _("%(entry)s: %(field)s must be a whole number from 0 to %(max)s.")
-SAME_POSITION = _("%(entry)s: x, y is the position of %(other)s too.")
-BAD_BOOLEAN = _("%(entry)s: %(field)s must be true or false.")
-BAD_CAPACITY = _("%(entry)s: fortress_capacity must be a whole number from 1 to 99 (R3).")
-BAD_OUTLINE = _("%(entry)s: outline must be a list of at least 3 [x, y] points inside the map.")
-UNKNOWN_PROVINCE = _("%(entry)s: %(field)s names no province of this file (%(code)s).")
-SAME_PROVINCE = _("%(entry)s: %(field)s must name a province other than %(code)s.")
-BAD_KIND = _("%(entry)s: kind must be one of %(choices)s.")
-DUPLICATE_BORDER = _("%(entry)s: the border %(a)s – %(b)s is listed twice.")
-NOT_ADJACENT = _("%(entry)s: %(a)s and %(b)s share no border, so no army moves between them (S9).")
-IMPASSABLE = _("%(entry)s: the border %(a)s – %(b)s is impassable, so no army moves across it (S9).")
-DUPLICATE_TRANSITION = _("%(entry)s: the transition from %(a)s to %(b)s is listed twice.")
-BAD_SEA_POINT = _("%(entry)s must be an [x, y] point inside the map.")
-MAP_EXISTS = _("The campaign already has a map; import with replace to change it.")
-PROVINCE_IN_USE = _("%(code)s is not in the file, but armies, units or battles are there.")
-REFUSED = _("The map file was refused, nothing was changed: %(first)s")
 
 CODE_RE = re.compile(r"^[-a-zA-Z0-9_]{1,40}$")
 TOP_FIELDS = {"format", "version", "width", "height", "provinces", "borders", "transitions", "sea"}

@@ -15,13 +15,13 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
-from django.utils.translation import gettext_lazy as _
 
 from campaign import permissions
 from campaign.errors import Conflict, Forbidden, ServiceError
+from campaign.messages import NEEDS_LOGIN, NEEDS_MODERATOR
 from campaign.models import Campaign, Commander
 from campaign.refusals import sentence
-from campaign.services import NEEDS_LOGIN, NEEDS_MODERATOR, log_append
+from campaign.services import log_append
 from combat.dice import SeededDice, seed_commitment
 from combat.errors import IllegalAction, InvalidAction
 from combat.quick.model import Commander as QuickCommander
@@ -29,19 +29,20 @@ from combat.quick.model import QuickBattle, QuickResult, QuickSide, QuickUnit, U
 from combat.quick.resolve import resolve_quick_battle
 from combat.retreat.routes import retreat_options
 from strategic.after_battle_errors import EngineMalformed, EngineRefused
+from strategic.messages import (
+    QUICK_BAD_SKILL,
+    QUICK_MALFORMED,
+    QUICK_NO_ATTACKER,
+    QUICK_NO_COMMANDER,
+    QUICK_NOT_PENDING,
+    QUICK_REFUSED,
+    STORM_NEEDS_SIEGE,
+)
 from strategic.models import Army, Battle, QuickBattleRecord, Unit
 from strategic.selectors.retreats import plain_ids, retreat_input, unit_key
 from strategic.services.captives import commander_capture
 from strategic.services.retreat_deadlines import retreat_deadlines_schedule
 from strategic.services.retreats import capture_after_retreat
-
-QUICK_NOT_PENDING = _("Only a battle awaiting resolution can be resolved as a quick battle.")
-QUICK_NO_ATTACKER = _("The attacking army is gone: this battle cannot be resolved as a quick battle.")
-QUICK_NO_COMMANDER = _("The defending side has no commander to contest the battle (Q1).")
-QUICK_REFUSED = _("The quick battle is not allowed (%(rule)s): %(reason)s")
-QUICK_MALFORMED = _("The quick battle cannot be set up: %(field)s: %(message)s")
-QUICK_BAD_SKILL = _("Choose Strategy or Tactics (Q1).")
-STORM_NEEDS_SIEGE = _("Only a siege can be stormed (Q6).")
 
 # Q1: the engine contests with Tactics below this many men; the moderator's choice is passed as a count.
 MEN_FOR_SKILL = {QuickBattleRecord.Skill.STRATEGY: 200, QuickBattleRecord.Skill.TACTICS: 199}

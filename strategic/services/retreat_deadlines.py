@@ -5,8 +5,8 @@ idempotent ``retreat_services.retreat_expire``: the task queued here for the dea
 sweep (``tasks.retreat_sweep``) that catches tasks lost with the broker or a worker.
 
 Every service that ends a battle queues the deadlines: ``battle_services.battle_result_apply`` (the
-tactical map) and ``quick_services.quick_battle_resolve``. This module imports only selectors, so that
-``battle_services`` can use it while ``retreat_services`` still imports the battle services (S10 capture).
+tactical map) and ``quick_services.quick_battle_resolve``. The task is looked up by its name, so that this
+module imports no task module (the tasks import the services).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import logging
 from collections.abc import Iterable
 from datetime import datetime
 
+from celery import current_app
 from django.db import transaction
 
 from campaign.models import Campaign
@@ -26,9 +27,8 @@ log = logging.getLogger(__name__)
 
 def retreat_deadline_schedule(*, army_id: int, deadline: datetime) -> None:
     """Queue the deadline task of one retreat now; a task the broker loses is caught by the sweep."""
-    # Imported here: the tasks import retreat_services, which imports the battle services that import us.
-    from strategic.tasks import retreat_deadline as task
-
+    # By name: the task module imports the retreat services, which import the battle services that use this.
+    task = current_app.tasks["strategic.retreat_deadline"]
     try:
         task.apply_async((army_id,), eta=deadline)
     except Exception:  # the broker is down: the sweep still applies the default

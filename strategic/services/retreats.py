@@ -14,18 +14,27 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext_lazy as _
 
 from campaign import permissions
 from campaign.errors import Conflict, Forbidden, ServiceError
+from campaign.messages import NEEDS_LOGIN, NEEDS_MODERATOR
 from campaign.models import Campaign
 from campaign.refusals import sentence
-from campaign.services import NEEDS_LOGIN, NEEDS_MODERATOR, log_append
+from campaign.services import log_append
 from combat.errors import IllegalAction, InvalidAction
 from combat.politics import SupportChange
 from combat.retreat.apply import apply_retreat
 from combat.retreat.model import RetreatChoice, RetreatOptions, RetreatResult
 from strategic.after_battle_errors import EngineMalformed, EngineRefused
+from strategic.messages import (
+    NEEDS_RETREAT_COMMANDER,
+    NO_WINNER,
+    NOT_RETREATING,
+    RETREAT_MALFORMED,
+    RETREAT_REFUSED,
+    RETREAT_TIME_UP,
+    SUPPORT_SPLIT,
+)
 from strategic.models import Army, Battle, Province, RetreatRecord, SupportPoints, Unit
 from strategic.selectors.retreats import (
     PendingRetreat,
@@ -40,14 +49,6 @@ from strategic.services.battles import province_capture_if_clear
 
 log = logging.getLogger(__name__)
 
-NEEDS_RETREAT_COMMANDER = _("Only the retreating army's commander, its faction's leader or a moderator may "
-                            "choose its retreat (R1).")
-NOT_RETREATING = _("This army has no retreat to make (S10).")
-RETREAT_TIME_UP = _("The time to choose this retreat is up: the default retreat applies (R1).")
-RETREAT_REFUSED = _("This retreat is not allowed (%(rule)s): %(reason)s")
-RETREAT_MALFORMED = _("The choice is not understood: %(field)s: %(message)s")
-SUPPORT_SPLIT = _("Choose how many of the %(points)s support points to remove from the loser: 0 to %(points)s (R6).")
-NO_WINNER = _("This battle had no winner: no support points change (R6).")
 
 
 def _require_login(actor: Any) -> None:

@@ -7,7 +7,8 @@ from typing import Any
 
 from campaign.permissions import can_moderate, can_read_campaign
 from combat.battle.model import Side
-from tactical.errors import NO_BATTLE, Missing
+from tactical.errors import Missing
+from tactical.messages import NO_BATTLE
 from tactical.models import BattleEvent, BattleOrder, BattleUnit, LiveBattle
 
 

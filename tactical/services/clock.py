@@ -13,6 +13,7 @@ import os
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 
+from celery import current_app
 from django.conf import settings
 
 from combat.battle.model import BattleState, Phase
@@ -49,10 +50,9 @@ def schedule_timeout(battle_id: int, turn_key: str, deadline: datetime) -> None:
 
 
 def _queue(battle_id: int, turn_key: str, deadline: datetime) -> None:
-    from tactical.tasks import battle_turn_timeout
-
+    task = current_app.tasks["tactical.battle_turn_timeout"]  # by name: the task module imports the services
     try:
-        battle_turn_timeout.apply_async((battle_id, turn_key), eta=deadline)
+        task.apply_async((battle_id, turn_key), eta=deadline)
     except Exception:  # the broker is down: the sweep and the sockets still end the turn
         log.exception("could not queue the timer of battle %s turn %s", battle_id, turn_key)
 

@@ -2,7 +2,7 @@
 
 Each is for the campaign's moderators only (403) and needs a reason (400 naming ``reason``). Each locks
 the battle row, stores ``version + 1`` with one ``BattleEvent`` that carries the moderator and the reason
-(through ``services._record``, which also pushes the board after commit) and appends the reason to the
+(through ``journal.record``, which also pushes the board after commit) and appends the reason to the
 campaign log (M3).
 
 While the clock is paused or a T7.6 die is awaited the battle is *halted*: every action is refused with 409
@@ -22,39 +22,37 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from campaign.errors import Conflict, Forbidden, ServiceError
+from campaign.messages import NEEDS_LOGIN, NEEDS_MODERATOR
 from campaign.permissions import can_moderate
-from campaign.services import NEEDS_LOGIN, NEEDS_MODERATOR, log_append
+from campaign.services import log_append
 from combat.battle.corrections import CorrectionError, changes_from_list, correct
 from combat.battle.model import BattleState, Phase
 from combat.battle.serialize import action_from_dict
+from tactical.messages import (
+    ALREADY_PAUSED,
+    AWAITING,
+    BAD_SECONDS,
+    NEEDS_REASON,
+    NO_CLOCK,
+    NO_DIE_AWAITED,
+    NOT_BEGUN,
+    NOT_PAUSED,
+    NOTHING_TO_UNDO,
+    OVER,
+    ROLL_FIRST,
+    WINDOW_OPEN,
+)
 from tactical.models import BattleEvent, LiveBattle
 from tactical.selectors.replay import state_rebuild
 from tactical.selectors.snapshots import state_of
-from tactical.services import (
-    clock,
-    play,  # imported by it too: the names are looked up at call time
-)
+from tactical.services import clock
+from tactical.services.journal import engine_apply, expire_locked, halt_left, halt_save, record
 from tactical.services.store import lock
 
 Kind = BattleEvent.Kind
 MAX_ADD_SECONDS = 600
 MAX_REASON = 4000
 
-NEEDS_REASON = _("Give a reason: it is written into the log every participant reads (M1).")
-PAUSED = _("The moderator has paused the clock: no action is accepted until it runs again (T6.1).")
-AWAITING = _("The battle is waiting for the moderator's die (T7.6): no action is accepted until it is rolled.")
-ALREADY_PAUSED = _("The clock is already paused.")
-NOT_PAUSED = _("The clock is not paused.")
-NO_CLOCK = _("No turn clock runs now: the battle is not in a side's turn (T6.1).")
-BAD_SECONDS = _("Add a whole number of seconds from 1 to 600.")
-NOTHING_TO_UNDO = _("There is no player action of the current turn left to take back.")
-NO_DIE_AWAITED = _("No die is awaited: a T7.6 die is rolled only when both units of a pair fall at once.")
-ROLL_FIRST = _("Roll the awaited T7.6 die first.")
-OVER = _("The battle is over (T11).")
-NOT_BEGUN = _("The battle has not begun: the sides are still deploying (T1).")
-WINDOW_OPEN = _("An interception window is open: close it first (T10), by declaring no more interceptions or "
-                "when the side's time runs out; a correction may not change the board under the interceptions "
-                "already declared.")
 CORRECTIONS = {
     "not_object": _("Each change is an object with a unit and the values to set."),
     "unknown_field": _("A change may set only x, y, facing, health and arrows."),
@@ -77,37 +75,6 @@ CORRECTIONS = {
 # -- the halt: hooks of the action path (tactical/services/play.py) ---------------------------------------
 
 
-def refuse_halted(battle: LiveBattle, action: Any) -> None:
-    """409 for any action while the clock is paused or a die is awaited, except ending the battle."""
-    if getattr(action, "do", None) == "end_battle":
-        return
-    from tactical.errors import Refused
-
-    if battle.pending is not None:
-        raise Refused(str(AWAITING), code="awaiting_die", rule="T7.6")
-    raise Refused(str(PAUSED), code="paused", rule="T6.1")
-
-
-def moderator_rolls(battle: LiveBattle) -> bool:
-    """Whether a T7.6 die waits for the moderator in this battle's campaign (``moderator_rolls_die``)."""
-    return bool(battle.campaign.setting("moderator_rolls_die"))
-
-
-def die_await(battle: LiveBattle, state: BattleState, *, kind: str, action: dict[str, Any], now: datetime,
-              actor: Any = None, commander_id: int | None = None, action_id: str = "",
-              events: list[dict[str, Any]] | None = None) -> BattleEvent:
-    """Keep an action whose resolution needs a T7.6 die; the board is unchanged and the clock stops."""
-    before = list(events or [])
-    battle.paused_left = _left(battle, now)
-    battle.deadline = None
-    battle.pending = {"action": action, "kind": kind, "commander": commander_id, "events": before}
-    row = play._record(battle, state, kind=Kind.AWAIT_DIE, now=now, actor=actor, commander_id=commander_id,
-                  action=action, action_id=action_id,  # as sent, so that a resend finds it
-                  events=[*before, {"type": "die_awaited", "rule": "T7.6"}])
-    _save_halt(battle)
-    return row
-
-
 # -- helpers ---------------------------------------------------------------------------------------
 
 
@@ -122,23 +89,10 @@ def _begin(actor: Any, battle_id: int, reason: Any) -> tuple[LiveBattle, str, da
         raise ServiceError(str(NEEDS_REASON), field="reason", rule="M1")
     now = timezone.now()
     if battle.pending is None:
-        play._expire_locked(battle, now)
+        expire_locked(battle, now)
     if battle.status == LiveBattle.Status.ENDED:
         raise Conflict(str(OVER), rule="T11")
     return battle, reason.strip(), now
-
-
-def _left(battle: LiveBattle, now: datetime) -> float:
-    if battle.paused_left is not None:
-        return battle.paused_left
-    if battle.deadline is None:
-        return 0.0
-    return round(max((battle.deadline - now).total_seconds(), 0.0), 3)
-
-
-def _save_halt(battle: LiveBattle) -> None:
-    """The two halt fields, which the move path's single-statement store does not write."""
-    LiveBattle.objects.filter(pk=battle.pk).update(paused_left=battle.paused_left, pending=battle.pending)
 
 
 def _schedule(battle: LiveBattle) -> None:
@@ -154,10 +108,10 @@ def _write(battle: LiveBattle, state: BattleState, *, kind: str, actor: Any, now
     by = actor.get_username()
     if state.phase is Phase.ENDED:
         battle.paused_left = battle.pending = None
-    row = play._record(battle, state, kind=kind, now=now, actor=actor, commander_id=commander_id,
+    row = record(battle, state, kind=kind, now=now, actor=actor, commander_id=commander_id,
                   action={**action, "reason": why}, dice=dice,
                   events=[{**event, "by": by, "reason": why} if i == 0 else event for i, event in enumerate(events)])
-    _save_halt(battle)
+    halt_save(battle)
     log_append(campaign=battle.campaign, kind=log_kind, actor=actor, rule=rule, reason=why,
                turn=battle.record.turn, data={"battle": battle.pk, "version": row.version, **data})
     return row
@@ -180,7 +134,7 @@ def battle_clock_pause(*, actor: Any, battle_id: int, reason: Any) -> LiveBattle
         state = _timed(battle)
         if battle.paused_left is not None:
             raise Conflict(str(AWAITING if battle.pending is not None else ALREADY_PAUSED), rule="T6.1")
-        battle.paused_left = _left(battle, now)
+        battle.paused_left = halt_left(battle, now)
         battle.deadline = None
         _write(battle, state, kind=Kind.CLOCK, actor=actor, now=now, why=why, action={"do": "pause_clock"},
                events=[{"type": "clock_paused", "seconds_left": battle.paused_left}],
@@ -219,7 +173,7 @@ def battle_clock_add_time(*, actor: Any, battle_id: int, seconds: Any, reason: A
             left = battle.paused_left
         elif battle.deadline is not None:
             battle.deadline += timedelta(seconds=seconds)
-            left = _left(battle, now)
+            left = halt_left(battle, now)
         else:
             raise Conflict(str(NO_CLOCK), rule="T6.1")
         _write(battle, state, kind=Kind.CLOCK, actor=actor, now=now, why=why,
@@ -318,7 +272,7 @@ def battle_die_roll(*, actor: Any, battle_id: int, reason: Any) -> LiveBattle:
             raise Conflict(str(NO_DIE_AWAITED), rule="T7.6")
         pending = battle.pending
         state = state_of(battle)
-        new, events, dice = play._engine(battle, state, action_from_dict(pending["action"]))
+        new, events, dice = engine_apply(battle, state, action_from_dict(pending["action"]))
         key = battle.turn_key
         battle.deadline = now + timedelta(seconds=battle.paused_left or 0)
         battle.paused_left = None

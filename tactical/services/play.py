@@ -11,41 +11,60 @@ import re
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext_lazy as _
 
 from campaign.errors import ServiceError
 from campaign.models import Commander
 from campaign.permissions import can_moderate
 from combat.battle.actions import Action, Concede, Deploy, EndBattle, EndTurn, Ready
-from combat.battle.engine import apply
 from combat.battle.geometry import deployment_rows
 from combat.battle.model import BattleState, CellFeature, Phase, Side, Status, Terrain
-from combat.battle.serialize import action_from_dict, action_to_dict, event_to_dict, state_to_dict
-from combat.dice import SeededDice, seed_commitment
+from combat.battle.serialize import action_from_dict, action_to_dict, state_to_dict
+from combat.dice import seed_commitment
 from combat.errors import IllegalAction, InvalidAction
 from strategic.models import Battle
 from strategic.services.battles import battle_tactical_start
 from tactical import errors, mapgen
+from tactical.messages import (
+    ALREADY_SET_UP,
+    BAD_ACTION_ID,
+    BAD_CELL,
+    DUPLICATE_ID,
+    EMPTY_ORDER,
+    MODERATORS_ONLY,
+    NEEDS_LOGIN,
+    NO_UNITS,
+    NOT_CHIEF,
+    NOT_EDITABLE,
+    NOT_LEADER,
+    NOT_PENDING,
+    NOT_YOUR_SIDE,
+    NOT_YOUR_UNIT,
+    ROUTE_CUT,
+    STALE,
+)
 from tactical.models import BattleEvent, BattleUnit, LiveBattle
-from tactical.protocol.board import board_state, iso
-from tactical.protocol.messages import event_message
-from tactical.protocol.push import battle_group, dumps, send_on_commit
+from tactical.protocol.board import board_state
+from tactical.protocol.push import send_on_commit
 from tactical.selectors.battles import side_chief
-from tactical.selectors.snapshots import remember, state_of
-from tactical.services import clock
-from tactical.services import moderation as moderator_services
+from tactical.selectors.snapshots import state_of
 from tactical.services.building import combatants, engine_settings, initial_state, roster_entry
-from tactical.services.finish import battle_finish
-from tactical.services.store import Seat, lock, seats, store
+from tactical.services.journal import (
+    die_await,
+    engine_apply,
+    expire_locked,
+    moderator_rolls,
+    record,
+    refuse_halted,
+)
+from tactical.services.store import Seat, lock, seats
 
 log = logging.getLogger(__name__)
 ACTION_ID = re.compile(r"^[A-Za-z0-9_.:-]{1,64}$")
-BAD_ACTION_ID = _("An action id is 1 to 64 letters, digits or _ . : -")
 
 
 @dataclass
@@ -62,69 +81,7 @@ class ActionResult:
 
 def _require_login(actor: Any) -> None:
     if actor is None or not getattr(actor, "is_authenticated", False):
-        raise errors.Denied(str(errors.NEEDS_LOGIN))
-
-
-def _record(
-    battle: LiveBattle,
-    state: BattleState,
-    *,
-    kind: str,
-    now: datetime,
-    actor: Any = None,
-    commander_id: int | None = None,
-    action: dict[str, Any] | None = None,
-    action_id: str = "",
-    events: list[dict[str, Any]] | None = None,
-    dice: list[int] | None = None,
-) -> BattleEvent:
-    """Store ``state`` as the next version, append its log row and push it after commit."""
-    events = list(events or [])
-    dice = list(dice or [])
-    rolls_before = battle.rolls_used
-    battle.version += 1
-    battle.state = state_to_dict(state)
-    transaction.on_commit(lambda version=battle.version: remember(battle.pk, version, battle.seed_commitment, state))
-    battle.rolls_used = rolls_before + len(dice)
-    key = clock.turn_key_of(state)
-    new_turn = key != battle.turn_key
-    if new_turn:
-        battle.turn_key = key
-        battle.done = []
-        battle.deadline = now + timedelta(seconds=state.settings.turn_seconds) if clock.is_timed(state) else None
-    if state.phase is Phase.ENDED and battle.status != LiveBattle.Status.ENDED:
-        battle.status = LiveBattle.Status.ENDED
-        battle.ended_at = now
-        events.append({"type": "seed_revealed", "seed": bytes(battle.seed).hex()})
-        events.extend(battle_finish(battle=battle, state=state, actor=actor))
-    elif clock.is_timed(state):
-        battle.status = LiveBattle.Status.LIVE
-    row = BattleEvent(
-        battle=battle, version=battle.version, kind=kind,
-        actor=actor if getattr(actor, "is_authenticated", False) else None,
-        commander_id=commander_id, action_id=action_id, action=action, events=events,
-        rolls_before=rolls_before, dice=dice, created_at=now,
-    )
-    store(battle, row)
-    row.board_json = dumps(board_state(battle, state, now))  # type: ignore[attr-defined]
-    send_on_commit([battle_group(battle.pk)], event_message(row, None), row.board_json,  # type: ignore[attr-defined]
-                   version=battle.version, deadline=iso(battle.deadline), turn_key=battle.turn_key)
-    if new_turn and battle.deadline is not None:
-        battle_id, turn_key, deadline = battle.pk, battle.turn_key, battle.deadline
-        transaction.on_commit(lambda: clock.schedule_timeout(battle_id, turn_key, deadline))
-    return row
-
-
-def _engine(battle: LiveBattle, state: BattleState, action: Action) -> tuple[BattleState, list[dict[str, Any]], list[int]]:
-    dice = SeededDice(bytes(battle.seed), start=battle.rolls_used)
-    try:
-        outcome = apply(state, action, dice)
-    except IllegalAction as error:
-        code = "ended" if error.rule == "T11" and state.phase is Phase.ENDED else "illegal"
-        raise errors.Refused.rules(error, code=code, roster=battle.roster) from None
-    except InvalidAction as error:
-        raise errors.Invalid.malformed(error, roster=battle.roster) from None
-    return outcome.state, [event_to_dict(e) for e in outcome.events], list(dice.rolls)
+        raise errors.Denied(str(NEEDS_LOGIN))
 
 
 # -- setup and the map ------------------------------------------------------------------------------
@@ -135,14 +92,14 @@ def battle_setup(*, actor: Any, record: Battle, map_seed: int | None = None) -> 
     """A moderator takes a pending battle to the tactical map: sides, map, sealed dice (S7–S9, M2)."""
     _require_login(actor)
     if not can_moderate(actor, record.campaign):
-        raise errors.Denied(str(errors.MODERATORS_ONLY))
+        raise errors.Denied(str(MODERATORS_ONLY))
     if LiveBattle.objects.filter(pk=record.pk).exists():
-        raise errors.Refused(str(errors.ALREADY_SET_UP), code="exists")
+        raise errors.Refused(str(ALREADY_SET_UP), code="exists")
     if record.status != Battle.Status.PENDING:
-        raise errors.Refused(str(errors.NOT_PENDING), code="illegal", rule="S7")
+        raise errors.Refused(str(NOT_PENDING), code="illegal", rule="S7")
     fighters = combatants(record)
     if {f.side for f in fighters if not f.reinforcement} != {Side.ATTACKER, Side.DEFENDER}:
-        raise errors.Invalid(str(errors.NO_UNITS))
+        raise errors.Invalid(str(NO_UNITS))
     settings = engine_settings(record.campaign)
     map_seed = secrets.randbelow(2**31) if map_seed is None else int(map_seed)
     cells = mapgen.generate(Terrain(record.terrain), map_seed, settings.deployment_rows)
@@ -160,7 +117,7 @@ def battle_setup(*, actor: Any, record: Battle, map_seed: int | None = None) -> 
                    faction=f.unit.faction, commander=f.commander, reinforcement=f.reinforcement)
         for f in fighters
     )
-    _record(battle, state, kind=BattleEvent.Kind.SETUP, now=now, actor=actor,
+    record(battle, state, kind=BattleEvent.Kind.SETUP, now=now, actor=actor,
             action={"do": "setup", "state": state_to_dict(state), "map_seed": map_seed},
             events=[{"type": "battle_created", "commitment": battle.seed_commitment, "map_seed": map_seed}])
     return battle
@@ -169,21 +126,21 @@ def battle_setup(*, actor: Any, record: Battle, map_seed: int | None = None) -> 
 def _editable(battle: LiveBattle, actor: Any) -> BattleState:
     _require_login(actor)
     if not can_moderate(actor, battle.campaign):
-        raise errors.Denied(str(errors.MODERATORS_ONLY))
+        raise errors.Denied(str(MODERATORS_ONLY))
     state = state_of(battle)
     if state.phase is not Phase.DEPLOYMENT or any(u.status is Status.FIELD for u in state.units.values()):
-        raise errors.Refused(str(errors.NOT_EDITABLE), code="not_editable", rule="T5")
+        raise errors.Refused(str(NOT_EDITABLE), code="not_editable", rule="T5")
     return state
 
 
 def _map_changed(battle: LiveBattle, state: BattleState, cells: dict[Any, CellFeature], actor: Any,
                  map_seed: int, kind_of_change: str) -> LiveBattle:
     if not mapgen.zones_connected(cells, state.settings.deployment_rows):
-        raise errors.Invalid(str(errors.ROUTE_CUT), rule="T5")
+        raise errors.Invalid(str(ROUTE_CUT), rule="T5")
     new = replace(state, cells=cells)
     battle.map_seed = map_seed
     plain = [[x, y, f.value] for (x, y), f in sorted(cells.items(), key=lambda i: (i[0][1], i[0][0]))]
-    _record(battle, new, kind=BattleEvent.Kind.MAP, now=timezone.now(), actor=actor,
+    record(battle, new, kind=BattleEvent.Kind.MAP, now=timezone.now(), actor=actor,
             action={"do": "map", "cells": plain, "map_seed": map_seed},
             events=[{"type": "map_changed", "change": kind_of_change, "map_seed": map_seed,
                      "cells": [{"x": x, "y": y, "feature": f} for x, y, f in plain]}])
@@ -215,7 +172,7 @@ def battle_map_edit(*, actor: Any, battle_id: int, cells: list[dict[str, Any]]) 
             if ok and feature is not None and feature not in {f.value for f in CellFeature}:
                 ok = False
             if not ok:
-                raise errors.Invalid(str(errors.BAD_CELL), field=f"cells[{index}]")
+                raise errors.Invalid(str(BAD_CELL), field=f"cells[{index}]")
             cell = (item["x"], item["y"])  # type: ignore[index]
             if feature is None:
                 new.pop(cell, None)
@@ -238,11 +195,11 @@ def _authorize(actor: Any, battle: LiveBattle, state: BattleState, action: Actio
         row = rows.get(unit_id)
         own = row is not None and row.user_id is not None and row.user_id == actor.id
         if not own and not is_moderator():
-            raise errors.Denied(str(errors.NOT_YOUR_UNIT), rule="T2")
+            raise errors.Denied(str(NOT_YOUR_UNIT), rule="T2")
         return (row.commander_id if row else None), (BattleEvent.Kind.ACTION if own else BattleEvent.Kind.MODERATOR), set()
     if isinstance(action, EndBattle):
         if not is_moderator():
-            raise errors.Denied(str(errors.MODERATORS_ONLY), rule="T11")
+            raise errors.Denied(str(MODERATORS_ONLY), rule="T11")
         return None, BattleEvent.Kind.MODERATOR, set()
     side = getattr(action, "side", None) or state.side
     mine = {r.commander_id for r in rows.values()
@@ -250,10 +207,10 @@ def _authorize(actor: Any, battle: LiveBattle, state: BattleState, action: Actio
     if isinstance(action, Concede):
         chief = side_chief(battle=battle, side=side)
         if chief not in mine and not is_moderator():
-            raise errors.Denied(str(errors.NOT_CHIEF), rule="T11")
+            raise errors.Denied(str(NOT_CHIEF), rule="T11")
         return (chief if chief in mine else None), (BattleEvent.Kind.ACTION if chief in mine else BattleEvent.Kind.MODERATOR), mine
     if not mine and not is_moderator():
-        raise errors.Denied(str(errors.NOT_YOUR_SIDE), rule="T2")
+        raise errors.Denied(str(NOT_YOUR_SIDE), rule="T2")
     return (min(mine) if mine else None), (BattleEvent.Kind.ACTION if mine else BattleEvent.Kind.MODERATOR), mine
 
 
@@ -268,13 +225,13 @@ def _needed(rows: dict[str, Seat], state: BattleState, side: Side, deploying: bo
 def _apply_locked(battle: LiveBattle, actor: Any, action: Action, normalized: dict[str, Any],
                   action_id: str, expected_version: int | None, now: datetime) -> ActionResult:
     if expected_version is not None and expected_version != battle.version:
-        raise errors.Refused(str(errors.STALE), code="stale", version=battle.version, state=board_state(battle, now=now))
+        raise errors.Refused(str(STALE), code="stale", version=battle.version, state=board_state(battle, now=now))
     state = state_of(battle)
     if state.phase is Phase.ENDED:
         raise errors.Refused.rules(IllegalAction("T11", "the battle is over; no further action is accepted",
                                                  code="battle_over"), code="ended")
     if battle.paused_left is not None or battle.pending is not None:  # moderator hook: the clock is halted
-        moderator_services.refuse_halted(battle, action)
+        refuse_halted(battle, action)
     rows = seats(battle)
     commander_id, kind, mine = _authorize(actor, battle, state, action, rows, lambda: can_moderate(actor, battle.campaign))
     if isinstance(action, (EndTurn, Ready)) and mine and state.phase is not Phase.ENDED:
@@ -293,38 +250,18 @@ def _apply_locked(battle: LiveBattle, actor: Any, action: Action, normalized: di
             if not _needed(rows, state, side, deploying) <= done:
                 battle.done = sorted(done)
                 kind_name = "commander_ready" if deploying else "commander_done"
-                row = _record(battle, state, kind=BattleEvent.Kind.DONE, now=now, actor=actor,
+                row = record(battle, state, kind=BattleEvent.Kind.DONE, now=now, actor=actor,
                               commander_id=commander_id, action=normalized, action_id=action_id,
                               events=[{"type": kind_name, "commander": c, "side": side.value} for c in sorted(mine)])
                 return ActionResult(battle, row.version, row.events, False, action_id, row.board_json)  # type: ignore[attr-defined]
-    new, events, dice = _engine(battle, state, action)
-    if dice and moderator_services.moderator_rolls(battle):  # moderator hook: T7.6 waits for the moderator
-        row = moderator_services.die_await(battle, state, kind=kind, action=normalized, now=now, actor=actor,
+    new, events, dice = engine_apply(battle, state, action)
+    if dice and moderator_rolls(battle):  # moderator hook: T7.6 waits for the moderator
+        row = die_await(battle, state, kind=kind, action=normalized, now=now, actor=actor,
                                            commander_id=commander_id, action_id=action_id)
         return ActionResult(battle, row.version, row.events, False, action_id, row.board_json)  # type: ignore[attr-defined]
-    row = _record(battle, new, kind=kind, now=now, actor=actor, commander_id=commander_id,
+    row = record(battle, new, kind=kind, now=now, actor=actor, commander_id=commander_id,
                   action=normalized, action_id=action_id, events=events, dice=dice)
     return ActionResult(battle, row.version, row.events, False, action_id, row.board_json)  # type: ignore[attr-defined]
-
-
-def _expire_locked(battle: LiveBattle, now: datetime) -> bool:
-    """T6.1: end the side's turn if its deadline has passed (an open window closes without more)."""
-    if battle.deadline is None or now < battle.deadline or battle.status != LiveBattle.Status.LIVE:
-        return False
-    state = state_of(battle)
-    if not clock.is_timed(state):
-        return False
-    action = EndTurn(state.side)
-    timed_out = {"type": "turn_timed_out", "side": state.side.value, "round": state.round,
-                 "deadline": iso(battle.deadline)}
-    new, events, dice = _engine(battle, state, action)
-    if dice and moderator_services.moderator_rolls(battle):  # moderator hook: T7.6 waits for the moderator
-        moderator_services.die_await(battle, state, kind=BattleEvent.Kind.TIMEOUT, action=action_to_dict(action),
-                                     now=now, events=[timed_out])
-        return True
-    _record(battle, new, kind=BattleEvent.Kind.TIMEOUT, now=now, action=action_to_dict(action),
-            events=[timed_out, *events], dice=dice)
-    return True
 
 
 def battle_action_apply(*, actor: Any, battle_id: int, action: Any, action_id: str = "",
@@ -343,12 +280,12 @@ def battle_action_apply(*, actor: Any, battle_id: int, action: Any, action_id: s
     with transaction.atomic():
         battle = lock(battle_id, action_id)
         now = now or timezone.now()
-        _expire_locked(battle, now)  # committed even when the action is then refused
+        expire_locked(battle, now)  # committed even when the action is then refused
         prior_version = getattr(battle, "prior_version", None)
         prior = BattleEvent.objects.get(battle=battle, version=prior_version) if prior_version else None
         if prior is not None:
             if prior.action != normalized or prior.actor_id != actor.id:
-                failure = errors.Refused(str(errors.DUPLICATE_ID), code="duplicate_id", version=battle.version)
+                failure = errors.Refused(str(DUPLICATE_ID), code="duplicate_id", version=battle.version)
             else:
                 result = ActionResult(battle, prior.version, prior.events, True, action_id)
         else:
@@ -368,9 +305,9 @@ def battle_start(*, actor: Any, battle_id: int) -> LiveBattle:
     with transaction.atomic():
         battle = lock(battle_id)
         if not can_moderate(actor, battle.campaign):
-            raise errors.Denied(str(errors.MODERATORS_ONLY))
+            raise errors.Denied(str(MODERATORS_ONLY))
         now = timezone.now()
-        _expire_locked(battle, now)
+        expire_locked(battle, now)
         state = state_of(battle)
         if state.phase is not Phase.DEPLOYMENT:
             raise errors.Refused.rules(IllegalAction("T6", "The battle has already begun.", code="already_begun"))
@@ -392,10 +329,10 @@ def battle_start(*, actor: Any, battle_id: int) -> LiveBattle:
         events: list[dict[str, Any]] = []
         dice: list[int] = []
         for step in actions:
-            state, step_events, step_dice = _engine(battle, state, step)
+            state, step_events, step_dice = engine_apply(battle, state, step)
             events += step_events
             dice += step_dice
-        _record(battle, state, kind=BattleEvent.Kind.MODERATOR, now=now, actor=actor,
+        record(battle, state, kind=BattleEvent.Kind.MODERATOR, now=now, actor=actor,
                 action={"do": "batch", "actions": [action_to_dict(a) for a in actions]}, events=events, dice=dice)
         return battle
 
@@ -419,7 +356,7 @@ def battle_turn_expire(*, battle_id: int, turn_key: str | None = None, now: date
                 return False
         if battle is None or (turn_key is not None and battle.turn_key != turn_key):
             return False
-        return _expire_locked(battle, now or timezone.now())
+        return expire_locked(battle, now or timezone.now())
 
 
 def battle_clock_sweep(*, now: datetime | None = None) -> int:
@@ -438,7 +375,7 @@ def battle_clock_sweep(*, now: datetime | None = None) -> int:
             for battle in due:
                 try:
                     with transaction.atomic():  # a failing battle does not hold back the others
-                        ended += _expire_locked(battle, now)
+                        ended += expire_locked(battle, now)
                 except Exception:
                     log.exception("the clock could not end the turn of battle %s", battle.pk)
         if len(due) < SWEEP_BATCH:
@@ -459,9 +396,9 @@ def battle_order_give(*, actor: Any, battle_id: int, to: Any, text: Any) -> Any:
 
     _require_login(actor)
     if not isinstance(text, str) or not text.strip() or len(text) > 2000:
-        raise errors.Invalid(str(errors.EMPTY_ORDER), field="text")
+        raise errors.Invalid(str(EMPTY_ORDER), field="text")
     if isinstance(to, bool) or not isinstance(to, int):
-        raise errors.Invalid(str(errors.NOT_LEADER), field="to")
+        raise errors.Invalid(str(NOT_LEADER), field="to")
     with transaction.atomic():
         battle = lock(battle_id)
         rows = list(BattleUnit.objects.filter(battle=battle))
@@ -473,7 +410,7 @@ def battle_order_give(*, actor: Any, battle_id: int, to: Any, text: Any) -> Any:
                 user=actor, faction=recipient.faction, pk__in=list(sides), faction__leader__user=actor,
             ).exclude(pk=recipient.pk).filter(pk=recipient.faction.leader_id).first()
         if author is None or recipient is None or sides.get(author.pk) != sides.get(recipient.pk):
-            raise errors.Denied(str(errors.NOT_LEADER), rule="T2")
+            raise errors.Denied(str(NOT_LEADER), rule="T2")
         order = BattleOrder.objects.create(battle=battle, author=author, recipient=recipient, user=actor,
                                            text=text.strip(), version=battle.version)
         groups = [commander_group(battle.pk, recipient.pk), commander_group(battle.pk, author.pk),

@@ -17,6 +17,7 @@ from django.db.models import DEFERRED, F, OuterRef, Subquery
 
 from campaign.models import Commander
 from tactical import errors
+from tactical.messages import NO_BATTLE
 from tactical.models import BattleEvent, BattleUnit, LiveBattle
 
 
@@ -37,7 +38,7 @@ def lock(battle_id: int, action_id: str = "") -> LiveBattle:
             rows = rows.annotate(prior_version=Subquery(prior))
         battle = rows.first()
     if battle is None:
-        raise errors.Missing(str(errors.NO_BATTLE))
+        raise errors.Missing(str(NO_BATTLE))
     return battle
 
 

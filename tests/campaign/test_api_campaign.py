@@ -8,6 +8,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from campaign import services
+from campaign.messages import INVITATION_USED, NOT_ECONOMIC, TURN_NOT_OVERDUE
 from campaign.models import Campaign, Invitation
 from tests.factories import client_for
 
@@ -146,7 +147,7 @@ def test_invitation_used_twice_is_409(world: Any) -> None:
     response = client_for(world.other_moderator).post(
         "/api/invitations/accept/", {"token": invitation.token}, format="json"
     )
-    assert (response.status_code, response.json()["detail"]) == (409, str(services.INVITATION_USED))
+    assert (response.status_code, response.json()["detail"]) == (409, str(INVITATION_USED))
 
 
 def test_turn_state_with_deadline(world: Any) -> None:
@@ -165,7 +166,7 @@ def test_economic_phase_end_twice_is_409(world: Any) -> None:
     response = client_for(world.moderator).post(f"{C}/turn/economic-end/")
     assert (response.status_code, response.json()) == (
         409,
-        {"detail": str(services.NOT_ECONOMIC), "rule": "S4"},
+        {"detail": str(NOT_ECONOMIC), "rule": "S4"},
     )
 
 
@@ -184,7 +185,7 @@ def test_a_repeated_pass_is_409_and_passes_nobody_else(world: Any) -> None:
 def test_expiring_a_turn_in_time_is_409(world: Any) -> None:
     services.economic_phase_end(actor=world.moderator, campaign=world.campaign)
     response = client_for(world.west_leader).post(f"{C}/turn/expire/")
-    assert (response.status_code, response.json()["detail"]) == (409, str(services.TURN_NOT_OVERDUE))
+    assert (response.status_code, response.json()["detail"]) == (409, str(TURN_NOT_OVERDUE))
 
 
 def test_log_reads_entries_after_an_id(world: Any) -> None:

@@ -7,8 +7,9 @@ from typing import Any
 
 import pytest
 
+from campaign.messages import NEEDS_MODERATOR
 from campaign.models import Campaign
-from campaign.services import NEEDS_MODERATOR, economic_phase_end
+from campaign.services import economic_phase_end
 from tests.factories import ROLES, client_for, user_of
 
 MODERATOR = {"moderator"}

@@ -8,6 +8,7 @@ import pytest
 
 from campaign import services
 from campaign.errors import Conflict, Forbidden, NotFound, ServiceError
+from campaign.messages import INVITATION_USED, LAST_MODERATOR, ROLE_NEEDS_FACTION, SLUG_TAKEN
 from campaign.models import Campaign, Commander, Faction, LogEntry, Membership, Relation
 from campaign.selectors import campaign_visible_to, relation_kind, relations_map
 from tests.factories import CampaignFactory, UserFactory
@@ -26,7 +27,7 @@ def test_campaign_create_refuses_a_taken_slug(db: Any) -> None:
     CampaignFactory(slug="gothic-war")
     with pytest.raises(ServiceError) as refused:
         services.campaign_create(actor=UserFactory(), slug="gothic-war", name_en="x", name_ru="x")
-    assert (refused.value.field, refused.value.message) == ("slug", str(services.SLUG_TAKEN))
+    assert (refused.value.field, refused.value.message) == ("slug", str(SLUG_TAKEN))
 
 
 def test_settings_update_names_each_bad_setting(world: Any) -> None:
@@ -149,7 +150,7 @@ def test_invitation_is_used_once(world: Any) -> None:
     services.invitation_accept(user=UserFactory(), token=invitation.token)
     with pytest.raises(Conflict) as refused:
         services.invitation_accept(user=UserFactory(), token=invitation.token)
-    assert refused.value.message == str(services.INVITATION_USED)
+    assert refused.value.message == str(INVITATION_USED)
 
 
 def test_unknown_invitation_is_404(world: Any) -> None:
@@ -160,7 +161,7 @@ def test_unknown_invitation_is_404(world: Any) -> None:
 def test_invitation_for_a_leader_needs_a_faction(world: Any) -> None:
     with pytest.raises(ServiceError) as refused:
         services.invitation_create(actor=world.moderator, campaign=world.campaign, role="leader")
-    assert (refused.value.field, refused.value.message) == ("faction", str(services.ROLE_NEEDS_FACTION))
+    assert (refused.value.field, refused.value.message) == ("faction", str(ROLE_NEEDS_FACTION))
 
 
 def test_the_last_moderator_stays(world: Any) -> None:
@@ -168,7 +169,7 @@ def test_the_last_moderator_stays(world: Any) -> None:
         services.membership_set(
             actor=world.moderator, campaign=world.campaign, user=world.moderator, role="observer"
         )
-    assert refused.value.message == str(services.LAST_MODERATOR)
+    assert refused.value.message == str(LAST_MODERATOR)
 
 
 def test_membership_set_changes_a_role(world: Any) -> None:

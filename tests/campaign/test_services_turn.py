@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from campaign import services
 from campaign.errors import Conflict, Forbidden
+from campaign.messages import NEEDS_MODERATOR, NOT_ACTING_FACTION, TURN_NOT_OVERDUE
 from campaign.models import Campaign, Faction, LogEntry
 from campaign.selectors import turn_state
 
@@ -37,7 +38,7 @@ def test_s4_the_deadline_follows_the_faction_turn_hours_setting(world: Any) -> N
 def test_s4_only_a_moderator_ends_the_economic_phase(world: Any) -> None:
     with pytest.raises(Forbidden) as refused:
         services.economic_phase_end(actor=world.east_leader, campaign=world.campaign)
-    assert refused.value.message == str(services.NEEDS_MODERATOR)
+    assert refused.value.message == str(NEEDS_MODERATOR)
 
 
 def test_s4_the_economic_phase_ends_once(world: Any) -> None:
@@ -88,7 +89,7 @@ def test_s4_passing_another_faction_turn_is_refused(world: Any) -> None:
     services.economic_phase_end(actor=world.moderator, campaign=world.campaign)
     with pytest.raises(Conflict) as refused:
         services.faction_turn_pass(actor=world.west_leader, faction=world.west)
-    assert (refused.value.message, refused.value.field) == (str(services.NOT_ACTING_FACTION), "faction")
+    assert (refused.value.message, refused.value.field) == (str(NOT_ACTING_FACTION), "faction")
 
 
 @pytest.mark.parametrize(
@@ -131,7 +132,7 @@ def test_s4_a_turn_in_time_does_not_expire(world: Any) -> None:
     services.economic_phase_end(actor=world.moderator, campaign=world.campaign)
     with pytest.raises(Conflict) as refused:
         services.faction_turn_expire(campaign=world.campaign)
-    assert refused.value.message == str(services.TURN_NOT_OVERDUE)
+    assert refused.value.message == str(TURN_NOT_OVERDUE)
 
 
 def test_turn_state_shows_the_deadline(world: Any) -> None:

@@ -11,9 +11,8 @@ from django.utils import timezone
 
 from campaign.models import Campaign
 from campaign.services import economic_phase_end
+from strategic.messages import NEEDS_COMMANDER, TIME_UP
 from strategic.models import Army, Battle
-from strategic.services import armies as services
-from strategic.services.locks import NEEDS_COMMANDER
 from tests.factories import ArmyFactory, UnitFactory, client_for
 
 C = "/api/campaigns/limes"
@@ -129,4 +128,4 @@ def test_s4_an_order_after_the_factions_deadline_is_409(east_turn: Any, seconds:
     )
     assert response.status_code == status
     if status == 409:
-        assert response.json() == {"detail": str(services.TIME_UP), "rule": "S4"}
+        assert response.json() == {"detail": str(TIME_UP), "rule": "S4"}

@@ -8,9 +8,16 @@ import pytest
 
 from campaign.models import Campaign
 from campaign.services import economic_phase_end
+from strategic.messages import (
+    ALREADY_MOVED,
+    BATTLE_STARTED,
+    NOT_ADJACENT,
+    NOT_YOUR_TURN,
+    ROSTER_LOCKED,
+    STALE_VERSION,
+)
 from strategic.models import Army, Battle, Unit
 from strategic.services import armies as services
-from strategic.services.battles import BATTLE_STARTED
 from tests.factories import ArmyFactory, CampaignFactory, ProvinceFactory, UnitFactory, client_for
 
 C = "/api/campaigns/limes"
@@ -91,9 +98,9 @@ def test_move_to_a_province_not_adjacent_is_400_with_the_rule(east_turn: Any) ->
     assert (response.status_code, response.json()) == (
         400,
         {
-            "detail": str(services.NOT_ADJACENT),
+            "detail": str(NOT_ADJACENT),
             "rule": "S5",
-            "errors": {"destination": [str(services.NOT_ADJACENT)]},
+            "errors": {"destination": [str(NOT_ADJACENT)]},
         },
     )
 
@@ -112,7 +119,7 @@ def test_second_move_is_409(east_turn: Any) -> None:
     response = _move(w, {"destination": w.dacia.pk})
     assert (response.status_code, response.json()) == (
         409,
-        {"detail": str(services.ALREADY_MOVED), "rule": "S5"},
+        {"detail": str(ALREADY_MOVED), "rule": "S5"},
     )
 
 
@@ -120,7 +127,7 @@ def test_stale_version_is_409(east_turn: Any) -> None:
     response = _move(east_turn, {"destination": east_turn.moesia.pk, "expected_version": 5})
     assert (response.status_code, response.json()["errors"]) == (
         409,
-        {"expected_version": [str(services.STALE_VERSION)]},
+        {"expected_version": [str(STALE_VERSION)]},
     )
 
 
@@ -158,7 +165,7 @@ def test_destinations_of_an_army(east_turn: Any) -> None:
 
 def test_destinations_say_why_an_army_may_not_move(world: Any) -> None:
     body = client_for().get(f"{C}/armies/{world.west_army.pk}/destinations/").json()
-    assert (body["may_move"], body["reason"], body["rule"]) == (False, str(services.NOT_YOUR_TURN), "S4")
+    assert (body["may_move"], body["reason"], body["rule"]) == (False, str(NOT_YOUR_TURN), "S4")
 
 
 def test_split_with_units_of_another_army_is_400(world: Any) -> None:
@@ -204,7 +211,7 @@ def test_unit_assign_when_locked_is_409(world: Any) -> None:
     )
     assert (response.status_code, response.json()) == (
         409,
-        {"detail": str(services.ROSTER_LOCKED), "rule": "S2"},
+        {"detail": str(ROSTER_LOCKED), "rule": "S2"},
     )
 
 

@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 
 from campaign.services import economic_phase_end
+from strategic.messages import NEEDS_COMMANDER, NEEDS_LEADER
 from strategic.models import Army, Unit
 from strategic.services import armies as services
-from strategic.services.locks import NEEDS_COMMANDER
 from tests.factories import ROLES, ArmyFactory, UnitFactory, client_for, user_of
 
 MODERATOR = {"moderator"}
@@ -168,7 +168,7 @@ def test_a_general_refused_a_split_is_told_who_may(world: Any) -> None:
         {"unit_ids": _units(world)[:1], "name": "Vanguard"},
         format="json",
     )
-    assert (response.status_code, response.json()) == (403, {"detail": str(services.NEEDS_LEADER)})
+    assert (response.status_code, response.json()) == (403, {"detail": str(NEEDS_LEADER)})
 
 
 def test_a_player_of_another_faction_refused_a_move_is_told_who_may(world: Any) -> None:

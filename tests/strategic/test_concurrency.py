@@ -12,6 +12,7 @@ from django.utils import translation
 from campaign.errors import Conflict
 from campaign.models import LogEntry
 from campaign.services import economic_phase_end
+from strategic.messages import ALREADY_MOVED
 from strategic.models import Army
 from strategic.services import armies as services
 from tests.factories import build_world
@@ -60,7 +61,7 @@ def test_s5_the_same_move_submitted_twice_at_once_applies_once() -> None:
     )
     kinds = sorted(type(r).__name__ for r in results)
     conflict = next(r for r in results if isinstance(r, Conflict))
-    assert (kinds, conflict.message) == (["Conflict", "MoveOutcome"], str(services.ALREADY_MOVED))
+    assert (kinds, conflict.message) == (["Conflict", "MoveOutcome"], str(ALREADY_MOVED))
     assert (Army.objects.get(pk=army.pk).version, LogEntry.objects.filter(kind="army_moved").count()) == (
         2,
         1,

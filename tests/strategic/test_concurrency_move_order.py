@@ -11,6 +11,7 @@ from django.utils import translation
 from campaign.errors import Conflict
 from campaign.models import LogEntry
 from campaign.services import economic_phase_end
+from strategic.messages import ALREADY_MOVED, BATTLE_PENDING_THERE
 from strategic.models import Army, Battle
 from strategic.services import armies as services
 from tests.factories import ArmyFactory, UnitFactory, build_world
@@ -41,7 +42,7 @@ def test_s5_the_same_order_submitted_twice_at_once_applies_once() -> None:
     conflict = next(r for r in results if isinstance(r, Conflict))
     assert (sorted(type(r).__name__ for r in results), conflict.message) == (
         ["Conflict", "MoveOutcome"],
-        str(services.ALREADY_MOVED),
+        str(ALREADY_MOVED),
     )
     assert (
         Army.objects.get(pk=w.east_army.pk).version,
@@ -64,7 +65,7 @@ def test_s8_two_armies_ordered_into_one_enemy_province_at_once_begin_one_battle(
     refused = next(r for r in results if isinstance(r, Conflict))
     assert (outcome.kind, refused.message, refused.rule) == (
         "battle",
-        str(services.BATTLE_PENDING_THERE),
+        str(BATTLE_PENDING_THERE),
         "S8",
     )
     assert Battle.objects.filter(province=w.dalmatia).count() == 1

@@ -14,6 +14,7 @@ from campaign.errors import Conflict, Forbidden, ServiceError
 from campaign.models import Campaign, LogEntry
 from campaign.services import campaign_create, faction_create
 from strategic.geometry import polygon_area, province_outlines, voronoi_cell
+from strategic.messages import MAP_EXISTS
 from strategic.models import Army, Border, Province, TerrainTransition
 from strategic.services import map_file as map_io
 
@@ -186,7 +187,7 @@ def test_second_import_without_replace_is_refused(moderator: Any, campaign: Camp
     map_io.map_import(actor=moderator, campaign=campaign, data=small_map())
     with pytest.raises(Conflict) as refused:
         map_io.map_import(actor=moderator, campaign=campaign, data=small_map())
-    assert refused.value.message == str(map_io.MAP_EXISTS)
+    assert refused.value.message == str(MAP_EXISTS)
 
 
 def test_replace_updates_by_code_and_keeps_armies_in_place(moderator: Any, campaign: Campaign) -> None:

@@ -11,6 +11,7 @@ import pytest
 
 from campaign import services as campaign_services
 from campaign.models import Campaign
+from strategic.messages import NOT_YOUR_TURN
 from strategic.models import Army, Province, Unit
 from strategic.services import armies as services
 from tests.factories import UnitFactory
@@ -105,7 +106,7 @@ def test_s4_moving_out_of_turn_is_refused_with_409(east_turn: Any, client: Any) 
     client.force_login(east_turn.west_leader)
     response = _move(client, east_turn.west_army, east_turn.dacia)
     assert response.status_code == 409
-    assert str(services.NOT_YOUR_TURN) in _text(response)
+    assert str(NOT_YOUR_TURN) in _text(response)
 
 
 def test_a_stale_army_version_is_refused_with_409(east_turn: Any, client: Any) -> None:

@@ -7,8 +7,9 @@ from typing import Any
 
 from campaign.errors import Conflict, Forbidden, ServiceError
 from campaign.models import LogEntry
+from strategic.messages import RETREAT_TIME_UP
 from strategic.models import Battle, RetreatRecord
-from strategic.services.retreats import RETREAT_TIME_UP, retreat_choose
+from strategic.services.retreats import retreat_choose
 from tests.strategic.test_after_battle_scenes import DemoCampaignTestCase, army, fregellae, unit, user
 
 

@@ -9,6 +9,17 @@ import pytest
 from campaign.errors import Conflict, Forbidden, ServiceError
 from campaign.models import Campaign, LogEntry
 from campaign.services import economic_phase_end
+from strategic.messages import (
+    MOVED_NO_REORG,
+    NEEDS_LEADER,
+    NOT_ECONOMIC,
+    NOT_SAME_PROVINCE,
+    NOT_YOUR_TURN,
+    ROSTER_LOCKED,
+    SPLIT_ALL,
+    UNITS_NOT_IN_ARMY,
+    UNITS_NOT_THERE,
+)
 from strategic.models import Army, Unit
 from strategic.services import armies as services
 from tests.factories import UnitFactory
@@ -60,7 +71,7 @@ def test_s4_new_units_only_in_the_economic_phase(world: Any) -> None:
         services.unit_create(
             actor=world.moderator, campaign=world.campaign, faction=world.east, unit_type=world.archers
         )
-    assert (refused.value.message, refused.value.rule) == (str(services.NOT_ECONOMIC), "S4")
+    assert (refused.value.message, refused.value.rule) == (str(NOT_ECONOMIC), "S4")
 
 
 def test_s4_only_a_moderator_creates_units(world: Any) -> None:
@@ -88,7 +99,7 @@ def test_s2_a_unit_joins_only_an_army_of_its_province(world: Any) -> None:
     unit = UnitFactory(faction=world.east, unit_type=world.infantry, province=world.moesia)
     with pytest.raises(ServiceError) as refused:
         services.unit_assign(actor=world.east_leader, unit=unit, army=world.east_army)
-    assert (refused.value.field, refused.value.message) == ("army", str(services.NOT_SAME_PROVINCE))
+    assert (refused.value.field, refused.value.message) == ("army", str(NOT_SAME_PROVINCE))
 
 
 def test_s2_a_unit_joins_only_an_army_of_its_faction(world: Any) -> None:
@@ -102,7 +113,7 @@ def test_s2_a_general_cannot_reassign_units(world: Any) -> None:
     unit = UnitFactory(faction=world.east, unit_type=world.infantry, province=world.dacia)
     with pytest.raises(Forbidden) as refused:
         services.unit_assign(actor=world.east_general, unit=unit, army=world.east_army)
-    assert refused.value.message == str(services.NEEDS_LEADER)
+    assert refused.value.message == str(NEEDS_LEADER)
 
 
 def test_s2_roster_locked_refuses_assignment(world: Any) -> None:
@@ -111,7 +122,7 @@ def test_s2_roster_locked_refuses_assignment(world: Any) -> None:
     unit = UnitFactory(faction=world.east, unit_type=world.infantry, province=world.dacia)
     with pytest.raises(Conflict) as refused:
         services.unit_assign(actor=world.east_leader, unit=unit, army=world.east_army)
-    assert (refused.value.message, refused.value.rule) == (str(services.ROSTER_LOCKED), "S2")
+    assert (refused.value.message, refused.value.rule) == (str(ROSTER_LOCKED), "S2")
 
 
 def test_s2_roster_locked_refuses_a_new_commander(world: Any) -> None:
@@ -126,7 +137,7 @@ def test_s4_units_are_placed_only_in_the_faction_turn(world: Any) -> None:
     unit = UnitFactory(faction=world.west, unit_type=world.infantry, province=world.dalmatia)
     with pytest.raises(Conflict) as refused:
         services.unit_assign(actor=world.west_leader, unit=unit, army=world.west_army)
-    assert refused.value.message == str(services.NOT_YOUR_TURN)
+    assert refused.value.message == str(NOT_YOUR_TURN)
 
 
 def test_s4_an_army_that_moved_keeps_its_units(world: Any) -> None:
@@ -135,7 +146,7 @@ def test_s4_an_army_that_moved_keeps_its_units(world: Any) -> None:
     unit = UnitFactory(faction=world.east, unit_type=world.infantry, province=world.moesia)
     with pytest.raises(Conflict) as refused:
         services.unit_assign(actor=world.east_leader, unit=unit, army=world.east_army)
-    assert (refused.value.message, refused.value.rule) == (str(services.MOVED_NO_REORG), "S4")
+    assert (refused.value.message, refused.value.rule) == (str(MOVED_NO_REORG), "S4")
 
 
 def test_s2_army_create_from_loose_units(world: Any) -> None:
@@ -169,7 +180,7 @@ def test_s2_army_create_refuses_units_elsewhere(world: Any) -> None:
             name="Moesian army",
             unit_ids=[unit.pk],
         )
-    assert (refused.value.field, refused.value.message) == ("unit_ids", str(services.UNITS_NOT_THERE))
+    assert (refused.value.field, refused.value.message) == ("unit_ids", str(UNITS_NOT_THERE))
 
 
 def test_s2_army_create_refuses_a_commander_of_another_faction(world: Any) -> None:
@@ -216,7 +227,7 @@ def test_s2_split_must_leave_a_unit(world: Any) -> None:
         services.army_split(
             actor=world.east_leader, army=world.east_army, unit_ids=_units(world.east_army), name="Everyone"
         )
-    assert (refused.value.field, refused.value.message) == ("unit_ids", str(services.SPLIT_ALL))
+    assert (refused.value.field, refused.value.message) == ("unit_ids", str(SPLIT_ALL))
 
 
 def test_s2_split_refuses_units_of_another_army(world: Any) -> None:
@@ -227,7 +238,7 @@ def test_s2_split_refuses_units_of_another_army(world: Any) -> None:
             unit_ids=_units(world.west_army)[:1],
             name="Turncoats",
         )
-    assert refused.value.message == str(services.UNITS_NOT_IN_ARMY)
+    assert refused.value.message == str(UNITS_NOT_IN_ARMY)
 
 
 def test_s2_merge_moves_all_units_and_dissolves_the_army(world: Any) -> None:
@@ -250,7 +261,7 @@ def test_s2_merge_needs_the_same_province(world: Any) -> None:
     )
     with pytest.raises(ServiceError) as refused:
         services.army_merge(actor=world.east_leader, army=other, into=world.east_army)
-    assert (refused.value.field, refused.value.message) == ("into", str(services.NOT_SAME_PROVINCE))
+    assert (refused.value.field, refused.value.message) == ("into", str(NOT_SAME_PROVINCE))
 
 
 def test_s2_commander_set(world: Any) -> None:

@@ -9,12 +9,10 @@ import pytest
 from campaign.errors import Conflict, Forbidden, ServiceError
 from campaign.models import LogEntry
 from campaign.services import economic_phase_end, faction_turn_pass
+from strategic.messages import BATTLE_STARTED, NOT_FRIENDLY_SIDE, TOO_FAR
 from strategic.models import Army, Battle, Province, Unit
 from strategic.services import armies as services
 from strategic.services.battles import (
-    BATTLE_STARTED,
-    NOT_FRIENDLY_SIDE,
-    TOO_FAR,
     UnitChange,
     battle_result_apply,
     battle_support_declare,

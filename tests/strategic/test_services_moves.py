@@ -9,6 +9,16 @@ import pytest
 from campaign.errors import Conflict, Forbidden, ServiceError
 from campaign.models import Campaign, LogEntry
 from campaign.services import economic_phase_end
+from strategic.messages import (
+    ALREADY_MOVED,
+    BATTLE_PENDING_THERE,
+    IMPASSABLE,
+    IN_BATTLE,
+    NOT_YOUR_TURN,
+    STALE_VERSION,
+    THIRD_POWER,
+    TIME_UP,
+)
 from strategic.models import Army, Battle, Province
 from strategic.selectors.map import battlefield_terrain, legal_destinations
 from strategic.services import armies as services
@@ -47,7 +57,7 @@ def test_s5_second_move_in_the_same_turn_is_refused(east_turn: Any) -> None:
     services.army_move(actor=w.east_general, army=w.east_army, destination=w.moesia)
     with pytest.raises(Conflict) as refused:
         services.army_move(actor=w.east_general, army=w.east_army, destination=w.dacia)
-    assert (refused.value.message, refused.value.rule) == (str(services.ALREADY_MOVED), "S5")
+    assert (refused.value.message, refused.value.rule) == (str(ALREADY_MOVED), "S5")
 
 
 def test_s5_move_to_a_province_that_is_not_adjacent_is_refused(east_turn: Any) -> None:
@@ -62,7 +72,7 @@ def test_s5_impassable_border_is_refused(east_turn: Any) -> None:
     w = east_turn
     with pytest.raises(ServiceError) as refused:
         services.army_move(actor=w.east_general, army=w.east_army, destination=w.gaul)
-    assert refused.value.message == str(services.IMPASSABLE)
+    assert refused.value.message == str(IMPASSABLE)
 
 
 def test_s5_a_strait_is_crossable_by_a_move(world: Any) -> None:
@@ -77,7 +87,7 @@ def test_s4_moving_out_of_the_faction_turn_is_refused(east_turn: Any) -> None:
     w = east_turn
     with pytest.raises(Conflict) as refused:
         services.army_move(actor=w.west_leader, army=w.west_army, destination=w.dacia)
-    assert (refused.value.message, refused.value.rule) == (str(services.NOT_YOUR_TURN), "S4")
+    assert (refused.value.message, refused.value.rule) == (str(NOT_YOUR_TURN), "S4")
 
 
 def test_s4_moving_in_the_economic_phase_is_refused(world: Any) -> None:
@@ -94,7 +104,7 @@ def test_s4_moving_after_the_deadline_is_refused(east_turn: Any) -> None:
     Campaign.objects.filter(pk=w.campaign.pk).update(faction_deadline=timezone.now() - timedelta(seconds=1))
     with pytest.raises(Conflict) as refused:
         services.army_move(actor=w.east_general, army=w.east_army, destination=w.moesia)
-    assert refused.value.message == str(services.TIME_UP)
+    assert refused.value.message == str(TIME_UP)
 
 
 @pytest.mark.parametrize(
@@ -123,7 +133,7 @@ def test_s5_stale_expected_version_is_refused(east_turn: Any) -> None:
     w = east_turn
     with pytest.raises(Conflict) as refused:
         services.army_move(actor=w.east_general, army=w.east_army, destination=w.moesia, expected_version=7)
-    assert (refused.value.message, refused.value.field) == (str(services.STALE_VERSION), "expected_version")
+    assert (refused.value.message, refused.value.field) == (str(STALE_VERSION), "expected_version")
 
 
 def test_s6_entering_an_enemy_province_without_units_captures_it(east_turn: Any) -> None:
@@ -177,7 +187,7 @@ def test_s7_a_third_power_bars_the_way(east_turn: Any) -> None:
         services.army_move(actor=w.east_general, army=w.east_army, destination=w.thracia)
     assert (refused.value.status, refused.value.message, refused.value.rule) == (
         400,
-        str(services.THIRD_POWER),
+        str(THIRD_POWER),
         "S7",
     )
 
@@ -188,7 +198,7 @@ def test_s7_an_army_standing_in_a_battle_cannot_move(east_turn: Any) -> None:
     Army.objects.filter(pk=w.east_army.pk).update(moved_turn=None)
     with pytest.raises(Conflict) as refused:
         services.army_move(actor=w.east_general, army=w.east_army, destination=w.dacia)
-    assert refused.value.message == str(services.IN_BATTLE)
+    assert refused.value.message == str(IN_BATTLE)
 
 
 def test_s8_entering_a_province_with_a_pending_battle_is_refused(east_turn: Any) -> None:
@@ -198,7 +208,7 @@ def test_s8_entering_a_province_with_a_pending_battle_is_refused(east_turn: Any)
     UnitFactory(faction=w.east, unit_type=w.infantry, army=second)
     with pytest.raises(Conflict) as refused:
         services.army_move(actor=w.east_leader, army=second, destination=w.dalmatia)
-    assert refused.value.message == str(services.BATTLE_PENDING_THERE)
+    assert refused.value.message == str(BATTLE_PENDING_THERE)
 
 
 def test_s9_terrain_is_the_entered_province_by_default(world: Any) -> None:

@@ -1,0 +1,34 @@
+"""The sentences the campaign app's services and selectors refuse with, each defined once."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+
+# services
+NEEDS_LOGIN = _("You must be logged in to do this.")
+NEEDS_MODERATOR = _("Only a moderator of this campaign may do this.")
+NEEDS_FACTION_MEMBER = _(
+    "Only the leader or a commander of the acting faction, or a moderator, may end its turn."
+)
+SLUG_TAKEN = _("This short name is already taken.")
+BAD_SLUG = _("Use only letters, digits, hyphens and underscores.")
+BAD_COLOR = _("Give a colour as #rrggbb.")
+SAME_FACTION = _("A relation needs two different factions.")
+NOT_IN_CAMPAIGN = _("This belongs to another campaign.")
+COMMANDER_OTHER_FACTION = _("The commander belongs to another faction.")
+ROLE_NEEDS_FACTION = _("A leader or commander needs a faction.")
+ROLE_NO_FACTION = _("A moderator or observer has no faction.")
+INVITATION_UNKNOWN = _("No such invitation.")
+INVITATION_USED = _("This invitation has already been used.")
+ALREADY_MEMBER = _("You already have a role in this campaign.")
+COMMANDER_TAKEN = _("This commander is already played by someone else.")
+LAST_MODERATOR = _("A campaign keeps at least one moderator.")
+NOT_ECONOMIC = _("This can be done only in the economic phase (S4).")
+NOT_STRATEGIC = _("This can be done only in the strategic phase (S4).")
+NO_FACTIONS = _("The campaign has no factions to act (S4).")
+NOT_ACTING_FACTION = _("It is not this faction's turn (S4).")
+TURN_NOT_OVERDUE = _("The faction's time is not up yet (S4).")
+
+# api
+CAMPAIGN_NOT_FOUND = _("No such campaign.")
+OBJECT_NOT_FOUND = _("No such %(what)s in this campaign.")
