@@ -486,46 +486,58 @@ def _move_execute(
     )
     unit_ids = tuple(read.unit_ids)
     if entry.kind == "capture":
-        Province.objects.filter(pk=destination.pk).update(controller_id=army.faction_id)
-        destination.controller_id = army.faction_id
-        log_append(
-            campaign=campaign,
-            kind="province_captured",
-            actor=actor,
-            rule="S6",
-            data={
-                "province": read.destination.code,
-                "faction": army.faction_id,
-                "before": controller_before,
-                "army": army.pk,
-            },
-        )
+        _capture(actor=actor, campaign=campaign, read=read, destination=destination, before=controller_before)
         return MoveOutcome("captured", army, destination, unit_ids=unit_ids)
     if entry.kind == "battle":
-        battle = Battle.objects.create(
-            campaign=campaign,
-            turn=campaign.turn,
-            province=destination,
-            origin_id=origin_id,
-            terrain=read.battlefield_terrain,
-            attacker_army=army,
-            attacker_faction_id=army.faction_id,
-            defender_faction_id=entry.defender_id,
-        )
-        log_append(
-            campaign=campaign,
-            kind="battle_begun",
-            actor=actor,
-            rule="S7",
-            data={
-                "battle": battle.pk,
-                "province": read.destination.code,
-                "origin": read.origin_code,
-                "terrain": battle.terrain,
-                "attacker_army": army.pk,
-                "attacker": army.faction_id,
-                "defender": entry.defender_id,
-            },
+        battle = _battle_begin(
+            actor=actor, campaign=campaign, read=read, destination=destination, origin_id=origin_id, entry=entry
         )
         return MoveOutcome("battle", army, destination, battle, unit_ids=unit_ids)
     return MoveOutcome("moved", army, destination, unit_ids=unit_ids)
+
+
+def _capture(*, actor: Any, campaign: Campaign, read: MoveRead, destination: Province, before: int | None) -> None:
+    """The army takes the empty province (S6)."""
+    army = read.army
+    Province.objects.filter(pk=destination.pk).update(controller_id=army.faction_id)
+    destination.controller_id = army.faction_id
+    log_append(
+        campaign=campaign,
+        kind="province_captured",
+        actor=actor,
+        rule="S6",
+        data={"province": read.destination.code, "faction": army.faction_id, "before": before, "army": army.pk},
+    )
+
+
+def _battle_begin(
+    *, actor: Any, campaign: Campaign, read: MoveRead, destination: Province, origin_id: int, entry: Entry
+) -> Battle:
+    """The army meets an enemy: the battle record, fought where it stands, from where it came (S7)."""
+    army = read.army
+    battle = Battle.objects.create(
+        campaign=campaign,
+        turn=campaign.turn,
+        province=destination,
+        origin_id=origin_id,
+        terrain=read.battlefield_terrain,
+        attacker_army=army,
+        attacker_faction_id=army.faction_id,
+        defender_faction_id=entry.defender_id,
+    )
+    log_append(
+        campaign=campaign,
+        kind="battle_begun",
+        actor=actor,
+        rule="S7",
+        data={
+            "battle": battle.pk,
+            "province": read.destination.code,
+            "origin": read.origin_code,
+            "terrain": battle.terrain,
+            "attacker_army": army.pk,
+            "attacker": army.faction_id,
+            "defender": entry.defender_id,
+        },
+    )
+    return battle
