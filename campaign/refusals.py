@@ -2,7 +2,7 @@
 
 The engine (``combat/``, no Django) refuses with an English sentence, a rule id, a stable ``code`` and the
 ``params`` the sentence was built from (``combat.errors.IllegalAction``); malformed input of the retreat, the
-quick battle and a live battle's actions (``InvalidAction``) and the reason no land retreat is open (``retreat_model.Blocked``) carry
+quick battle and a live battle's actions (``InvalidAction``) and the reason no land retreat is open (``combat.retreat.model.Blocked``) carry
 a code and params the same way. Here every code has its sentence
 as a gettext message with ``%(name)s`` placeholders, said again in the active language, with names instead
 of the engine's ids: the caller passes ``names`` (id → name), the live battle its units'

@@ -12,9 +12,7 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("api/", include("campaign.api_urls")),
-    path("api/", include("strategic.api_urls")),
-    path("api/", include("strategic.api_map_urls")),
-    path("api/", include("strategic.after_battle_api_urls")),
+    path("api/", include("strategic.api.urls")),
     path("api/moderation/", include("moderation.api_urls")),
     path("admin/", admin.site.urls),
     path("accounts/", include("campaign.account_urls")),
@@ -22,5 +20,4 @@ urlpatterns = [
     path("", include("tactical.urls")),
     path("", include("moderation.urls")),
     path("", include("strategic.urls")),
-    path("", include("strategic.after_battle_urls")),
 ]

@@ -1,7 +1,9 @@
-"""URL routes of the strategic pages: map, rosters, the players' turn page and its actions."""
+"""URL routes of the strategic pages: map, rosters, the players' turn page and its actions; after a battle:
+retreats (R1–R6), quick battles (Q1–Q7) and captives (Q5)."""
 
 from django.urls import URLPattern, URLResolver, path
 
+from strategic.views import after_battle
 from strategic.views import turn as views
 
 urlpatterns: list[URLPattern | URLResolver] = [
@@ -39,4 +41,14 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("c/<slug:slug>/turn/merge/", views.army_merge_view, name="turn-merge"),
     path("c/<slug:slug>/turn/support/", views.battle_support_view, name="turn-support"),
     path("c/<slug:slug>/turn/pass/", views.turn_pass_view, name="turn-pass"),
+    # after a battle
+    path("c/<slug:slug>/after-battle/", after_battle.after_battle_page, name="after-battle"),
+    path("c/<slug:slug>/retreat/<int:army_id>/", after_battle.retreat_page, name="retreat"),
+    path("c/<slug:slug>/retreat/<int:army_id>/choose/", after_battle.retreat_choose_view, name="retreat-choose"),
+    path("c/<slug:slug>/battles/<int:battle_id>/quick/", after_battle.quick_battle_page, name="quick-battle"),
+    path("c/<slug:slug>/battles/<int:battle_id>/quick/resolve/", after_battle.quick_battle_resolve_view,
+         name="quick-battle-resolve"),
+    path("c/<slug:slug>/retreats/<int:record_id>/support/", after_battle.support_set_view, name="retreat-support"),
+    path("c/<slug:slug>/commanders/<int:commander_id>/release/", after_battle.commander_release_view,
+         name="commander-release"),
 ]

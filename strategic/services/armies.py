@@ -1,6 +1,6 @@
 """Writes of the strategic stage: new units, armies (S2), moves, captures and the start of battles (S4–S7).
 
-Support and battle results live in ``battle_services`` and are re-exported here, like the map services.
+Support and battle results live in ``services.battles``, the moderator's map in ``services.map``.
 
 Every service locks the campaign row first (then the rows it changes), so that a move, a reorganisation
 and the end of a faction's turn never interleave; every change appends a campaign log entry (M3).

@@ -4,7 +4,7 @@ The server draws a secret seed with ``secrets``, stores and logs its SHA-256 com
 die, rolls every die with ``SeededDice``, logs each roll, applies the units' outcomes on the map (Q7),
 records the winner and the next-day Morale on the armies, gathers the beaten units into retreats (R),
 captures the defending commander on an overwhelming victory of the attacker (Q5 17+,
-``captive_services``) and reveals the seed.
+``services.captives``) and reveals the seed.
 """
 
 from __future__ import annotations

@@ -1,11 +1,11 @@
 """The retreat's clock (R1, ``retreat_hours``): the deadline task queued for each beaten army.
 
 Two things apply the default retreat of an army whose commander has not chosen, both through the
-idempotent ``retreat_services.retreat_expire``: the task queued here for the deadline, and the periodic
+idempotent ``services.retreats.retreat_expire``: the task queued here for the deadline, and the periodic
 sweep (``tasks.retreat_sweep``) that catches tasks lost with the broker or a worker.
 
-Every service that ends a battle queues the deadlines: ``battle_services.battle_result_apply`` (the
-tactical map) and ``quick_services.quick_battle_resolve``. The task is looked up by its name, so that this
+Every service that ends a battle queues the deadlines: ``services.battles.battle_result_apply`` (the
+tactical map) and ``services.quick_battles.quick_battle_resolve``. The task is looked up by its name, so that this
 module imports no task module (the tasks import the services).
 """
 
