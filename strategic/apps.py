@@ -10,7 +10,6 @@ class StrategicConfig(AppConfig):
         # Registered once the models are loaded, not when the views happen to be imported: the log reads
         # strategic entries from any page, command or task. Registration only fills dictionaries, and no
         # other app registers the same kinds, so it is safe whenever it runs.
-        from strategic import after_battle_logtext, logtext
+        from strategic import logtext
 
         logtext.register()
-        after_battle_logtext.register()

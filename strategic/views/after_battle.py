@@ -21,7 +21,7 @@ from campaign.models import Campaign, Commander
 from campaign.refusals import penalty_reason, say
 from campaign.views import campaign_for_page
 from combat.retreat.model import Blocked, RetreatOptions
-from strategic.after_battle_logtext import RESULTS, ROLL_PURPOSES
+from strategic.logtext import RESULTS, ROLL_PURPOSES
 from strategic.models import Army, Battle, Province, QuickBattleRecord, RetreatRecord
 from strategic.render.map_svg import map_data, map_svg
 from strategic.selectors.retreats import (

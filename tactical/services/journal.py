@@ -1,7 +1,7 @@
 """The live battle's journal: every version of a battle is written here, by the players' services
 (``play``) and the moderator's (``moderation``) alike.
 
-``record`` stores a state as the next version, appends its log row and pushes it after commit;
+``record_version`` stores a state as the next version, appends its log row and pushes it after commit;
 ``engine_apply`` calls the rules engine with the battle's sealed dice; ``expire_locked`` ends an overdue
 turn (T6.1); the halt (``refuse_halted``, ``die_await``) is how the moderator's pause and the T7.6 die
 hold the action path.
@@ -32,7 +32,7 @@ from tactical.services.finish import battle_finish
 from tactical.services.store import store
 
 
-def record(
+def record_version(
     battle: LiveBattle,
     state: BattleState,
     *,
@@ -110,7 +110,7 @@ def expire_locked(battle: LiveBattle, now: datetime) -> bool:
         die_await(battle, state, kind=BattleEvent.Kind.TIMEOUT, action=action_to_dict(action),
                                      now=now, events=[timed_out])
         return True
-    record(battle, new, kind=BattleEvent.Kind.TIMEOUT, now=now, action=action_to_dict(action),
+    record_version(battle, new, kind=BattleEvent.Kind.TIMEOUT, now=now, action=action_to_dict(action),
             events=[timed_out, *events], dice=dice)
     return True
 
@@ -140,7 +140,7 @@ def die_await(battle: LiveBattle, state: BattleState, *, kind: str, action: dict
     battle.paused_left = halt_left(battle, now)
     battle.deadline = None
     battle.pending = {"action": action, "kind": kind, "commander": commander_id, "events": before}
-    row = record(battle, state, kind=BattleEvent.Kind.AWAIT_DIE, now=now, actor=actor, commander_id=commander_id,
+    row = record_version(battle, state, kind=BattleEvent.Kind.AWAIT_DIE, now=now, actor=actor, commander_id=commander_id,
                   action=action, action_id=action_id,  # as sent, so that a resend finds it
                   events=[*before, {"type": "die_awaited", "rule": "T7.6"}])
     halt_save(battle)

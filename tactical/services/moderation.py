@@ -2,7 +2,7 @@
 
 Each is for the campaign's moderators only (403) and needs a reason (400 naming ``reason``). Each locks
 the battle row, stores ``version + 1`` with one ``BattleEvent`` that carries the moderator and the reason
-(through ``journal.record``, which also pushes the board after commit) and appends the reason to the
+(through ``journal.record_version``, which also pushes the board after commit) and appends the reason to the
 campaign log (M3).
 
 While the clock is paused or a T7.6 die is awaited the battle is *halted*: every action is refused with 409
@@ -46,7 +46,7 @@ from tactical.models import BattleEvent, LiveBattle
 from tactical.selectors.replay import state_rebuild
 from tactical.selectors.snapshots import state_of
 from tactical.services import clock
-from tactical.services.journal import engine_apply, expire_locked, halt_left, halt_save, record
+from tactical.services.journal import engine_apply, expire_locked, halt_left, halt_save, record_version
 from tactical.services.store import lock
 
 Kind = BattleEvent.Kind
@@ -108,7 +108,7 @@ def _write(battle: LiveBattle, state: BattleState, *, kind: str, actor: Any, now
     by = actor.get_username()
     if state.phase is Phase.ENDED:
         battle.paused_left = battle.pending = None
-    row = record(battle, state, kind=kind, now=now, actor=actor, commander_id=commander_id,
+    row = record_version(battle, state, kind=kind, now=now, actor=actor, commander_id=commander_id,
                   action={**action, "reason": why}, dice=dice,
                   events=[{**event, "by": by, "reason": why} if i == 0 else event for i, event in enumerate(events)])
     halt_save(battle)

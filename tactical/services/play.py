@@ -58,7 +58,7 @@ from tactical.services.journal import (
     engine_apply,
     expire_locked,
     moderator_rolls,
-    record,
+    record_version,
     refuse_halted,
 )
 from tactical.services.store import Seat, lock, seats
@@ -117,7 +117,7 @@ def battle_setup(*, actor: Any, record: Battle, map_seed: int | None = None) -> 
                    faction=f.unit.faction, commander=f.commander, reinforcement=f.reinforcement)
         for f in fighters
     )
-    record(battle, state, kind=BattleEvent.Kind.SETUP, now=now, actor=actor,
+    record_version(battle, state, kind=BattleEvent.Kind.SETUP, now=now, actor=actor,
             action={"do": "setup", "state": state_to_dict(state), "map_seed": map_seed},
             events=[{"type": "battle_created", "commitment": battle.seed_commitment, "map_seed": map_seed}])
     return battle
@@ -140,7 +140,7 @@ def _map_changed(battle: LiveBattle, state: BattleState, cells: dict[Any, CellFe
     new = replace(state, cells=cells)
     battle.map_seed = map_seed
     plain = [[x, y, f.value] for (x, y), f in sorted(cells.items(), key=lambda i: (i[0][1], i[0][0]))]
-    record(battle, new, kind=BattleEvent.Kind.MAP, now=timezone.now(), actor=actor,
+    record_version(battle, new, kind=BattleEvent.Kind.MAP, now=timezone.now(), actor=actor,
             action={"do": "map", "cells": plain, "map_seed": map_seed},
             events=[{"type": "map_changed", "change": kind_of_change, "map_seed": map_seed,
                      "cells": [{"x": x, "y": y, "feature": f} for x, y, f in plain]}])
@@ -250,7 +250,7 @@ def _apply_locked(battle: LiveBattle, actor: Any, action: Action, normalized: di
             if not _needed(rows, state, side, deploying) <= done:
                 battle.done = sorted(done)
                 kind_name = "commander_ready" if deploying else "commander_done"
-                row = record(battle, state, kind=BattleEvent.Kind.DONE, now=now, actor=actor,
+                row = record_version(battle, state, kind=BattleEvent.Kind.DONE, now=now, actor=actor,
                               commander_id=commander_id, action=normalized, action_id=action_id,
                               events=[{"type": kind_name, "commander": c, "side": side.value} for c in sorted(mine)])
                 return ActionResult(battle, row.version, row.events, False, action_id, row.board_json)  # type: ignore[attr-defined]
@@ -259,7 +259,7 @@ def _apply_locked(battle: LiveBattle, actor: Any, action: Action, normalized: di
         row = die_await(battle, state, kind=kind, action=normalized, now=now, actor=actor,
                                            commander_id=commander_id, action_id=action_id)
         return ActionResult(battle, row.version, row.events, False, action_id, row.board_json)  # type: ignore[attr-defined]
-    row = record(battle, new, kind=kind, now=now, actor=actor, commander_id=commander_id,
+    row = record_version(battle, new, kind=kind, now=now, actor=actor, commander_id=commander_id,
                   action=normalized, action_id=action_id, events=events, dice=dice)
     return ActionResult(battle, row.version, row.events, False, action_id, row.board_json)  # type: ignore[attr-defined]
 
@@ -332,7 +332,7 @@ def battle_start(*, actor: Any, battle_id: int) -> LiveBattle:
             state, step_events, step_dice = engine_apply(battle, state, step)
             events += step_events
             dice += step_dice
-        record(battle, state, kind=BattleEvent.Kind.MODERATOR, now=now, actor=actor,
+        record_version(battle, state, kind=BattleEvent.Kind.MODERATOR, now=now, actor=actor,
                 action={"do": "batch", "actions": [action_to_dict(a) for a in actions]}, events=events, dice=dice)
         return battle
 

@@ -15,7 +15,7 @@ def test_m3_strategic_log_sentences_are_registered_at_start_up_without_the_views
         "from campaign.logtext import SENTENCES, KEY_ENTITY; "
         "from campaign.logtext import KIND_CHOICES, KIND_KEYS; "
         "from strategic.logtext import SENTENCES as OURS; "
-        "from strategic.after_battle_logtext import LOG_SENTENCES, LOG_KIND_KEYS, LOG_KIND_CHOICES; "
+        "from strategic.logtext import LOG_SENTENCES, LOG_KIND_KEYS, LOG_KIND_CHOICES; "
         "assert 'strategic.views.turn' not in sys.modules and 'strategic.views.after_battle' not in sys.modules; "
         "print(set(OURS) <= set(SENTENCES), KEY_ENTITY['province'], KEY_ENTITY['army'], "
         "set(LOG_SENTENCES) <= set(SENTENCES), all(KIND_KEYS[k] == v for k, v in LOG_KIND_KEYS.items()), "
