@@ -21,8 +21,8 @@ class NoDjango(importlib.abc.MetaPathFinder):
         return None
 
 sys.meta_path.insert(0, NoDjango())
-import combat.actions, combat.engine, combat.queries, combat.scenario, combat.serialize
-from combat.scenario import run
+import combat.battle.actions, combat.battle.engine, combat.battle.queries, combat.battle.scenario, combat.battle.serialize
+from combat.battle.scenario import run
 
 scenario = json.load(open(sys.argv[1]))
 code, result = run(scenario)
