@@ -7,36 +7,20 @@ machine without the service they skip with a message saying why; when ``LIMES_RE
 
 from __future__ import annotations
 
-import os
 import shutil
-import socket
 from collections.abc import Generator
 from typing import Any
-from urllib.parse import urlparse
 
 import pytest
 
-REQUIRE_SERVICES = os.environ.get("LIMES_REQUIRE_SERVICES") == "1"
-CHROMIUM = os.environ.get("LIMES_CHROMIUM", "/usr/bin/chromium")
-
-
-def _redis_reachable() -> bool:
-    url = os.environ.get("REDIS_URL")
-    if not url:
-        return False
-    parsed = urlparse(url)
-    try:
-        with socket.create_connection((parsed.hostname or "127.0.0.1", parsed.port or 6379), timeout=1):
-            return True
-    except OSError:
-        return False
+from tests.environment import CHROMIUM, REQUIRE_SERVICES, redis_reachable
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     from django.db import connection
 
     is_postgres = connection.vendor == "postgresql"
-    has_redis = _redis_reachable()
+    has_redis = redis_reachable()
     has_chromium = shutil.which(CHROMIUM) is not None
     for item in items:
         if "postgres" in item.keywords and not is_postgres:
