@@ -8,7 +8,7 @@ machine without the service they skip with a message saying why; when ``LIMES_RE
 from __future__ import annotations
 
 import shutil
-from collections.abc import Generator
+from collections.abc import Generator, Iterator
 from typing import Any
 
 import pytest
@@ -49,6 +49,49 @@ def _default_language() -> Generator[None, None, None]:
     from django.utils import translation
 
     translation.activate(settings.LANGUAGE_CODE)
+
+
+REPLAYED = pytest.StashKey[int]()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "log_tampered: the test changes a battle's event log behind the services' back on purpose, so the"
+        " check that every battle replays from its log is not made after it",
+    )
+    config.stash[REPLAYED] = 0
+
+
+def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
+    checked = config.stash.get(REPLAYED, 0)
+    terminalreporter.write_line(f"replay check (M3): {checked} tests left live battles, each one rebuilt")
+
+
+@pytest.fixture(autouse=True)
+def _log_rebuilds_every_battle(request: pytest.FixtureRequest) -> Iterator[None]:
+    """After each test that used the database, every live battle's state rebuilt from its event log equals the
+    stored state (M3): whichever directory the test is in, and whatever made the battle (a service, a
+    moderator's correction or undo, a browser through the server)."""
+    names = request.fixturenames
+    if request.node.get_closest_marker("log_tampered") is not None:
+        yield
+        return
+    if "transactional_db" in names:
+        request.getfixturevalue("transactional_db")  # set up first, so torn down after this check
+    elif "db" in names:
+        request.getfixturevalue("db")
+    elif request.node.get_closest_marker("django_db") is None:
+        yield
+        return
+    # (a ``django_db`` mark alone: pytest-django's own autouse fixture set the database up before this one)
+    yield
+    from tactical.models import LiveBattle
+    from tests.tactical.builders import battles_not_replaying
+
+    if LiveBattle.objects.exists():
+        request.config.stash[REPLAYED] += 1
+    assert battles_not_replaying() == [], "these battles do not replay from their event log"
 
 
 @pytest.fixture(scope="session")

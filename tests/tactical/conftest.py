@@ -1,8 +1,7 @@
-"""Fixtures of the live battle tests, and the check that every battle a test made replays from its log (M3)."""
+"""Fixtures of the live battle tests (tests/conftest.py checks that every battle replays from its log)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -10,7 +9,7 @@ import pytest
 from strategic.models import Battle
 from tactical.models import LiveBattle
 from tests.factories import build_world
-from tests.tactical.builders import battle_record, battles_not_replaying, deploy_both, open_field_battle
+from tests.tactical.builders import battle_record, deploy_both, open_field_battle
 
 
 @pytest.fixture(autouse=True)
@@ -18,21 +17,6 @@ def _no_timer_tasks(settings: Any) -> None:
     """Timer tasks are tested on their own; elsewhere nothing is queued to the broker. Fast passwords."""
     settings.TACTICAL_CLOCK_TASKS = False
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture(autouse=True)
-def _log_rebuilds_every_battle(request: pytest.FixtureRequest) -> Iterator[None]:
-    """After each test, every battle's state rebuilt from its event log equals the stored state (M3)."""
-    names = request.fixturenames
-    if "transactional_db" in names:
-        request.getfixturevalue("transactional_db")  # set up first, so torn down after this check
-    elif "db" in names:
-        request.getfixturevalue("db")
-    else:
-        yield
-        return
-    yield
-    assert battles_not_replaying() == [], "these battles do not replay from their event log"
 
 
 @pytest.fixture
