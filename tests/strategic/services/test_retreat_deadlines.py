@@ -116,7 +116,7 @@ class DeadlineQueuedAfterTacticalBattleTests(DemoCampaignTestCase):
     def test_a_broker_that_is_down_leaves_the_retreat_to_the_sweep(self) -> None:
         battle = aspar_attacks_dacia(self.campaign, with_support=False)
         with mock.patch("strategic.tasks.retreat_deadline.apply_async", side_effect=OSError("broker down")), \
-                self.assertLogs("strategic.services.armies.retreat_deadlines", "ERROR"), self.captureOnCommitCallbacks(execute=True):
+                self.assertLogs("strategic.services.retreat_deadlines", "ERROR"), self.captureOnCommitCallbacks(execute=True):
             battle_result_apply(battle=battle, winner=Battle.Side.ATTACKER, unit_changes=[], reason="T11")
         battle.refresh_from_db()
         _age(battle, 25)
