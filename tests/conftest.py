@@ -7,36 +7,20 @@ machine without the service they skip with a message saying why; when ``LIMES_RE
 
 from __future__ import annotations
 
-import os
 import shutil
-import socket
-from collections.abc import Generator
+from collections.abc import Generator, Iterator
 from typing import Any
-from urllib.parse import urlparse
 
 import pytest
 
-REQUIRE_SERVICES = os.environ.get("LIMES_REQUIRE_SERVICES") == "1"
-CHROMIUM = os.environ.get("LIMES_CHROMIUM", "/usr/bin/chromium")
-
-
-def _redis_reachable() -> bool:
-    url = os.environ.get("REDIS_URL")
-    if not url:
-        return False
-    parsed = urlparse(url)
-    try:
-        with socket.create_connection((parsed.hostname or "127.0.0.1", parsed.port or 6379), timeout=1):
-            return True
-    except OSError:
-        return False
+from tests.environment import CHROMIUM, REQUIRE_SERVICES, redis_reachable
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     from django.db import connection
 
     is_postgres = connection.vendor == "postgresql"
-    has_redis = _redis_reachable()
+    has_redis = redis_reachable()
     has_chromium = shutil.which(CHROMIUM) is not None
     for item in items:
         if "postgres" in item.keywords and not is_postgres:
@@ -65,6 +49,49 @@ def _default_language() -> Generator[None, None, None]:
     from django.utils import translation
 
     translation.activate(settings.LANGUAGE_CODE)
+
+
+REPLAYED = pytest.StashKey[int]()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "log_tampered: the test changes a battle's event log behind the services' back on purpose, so the"
+        " check that every battle replays from its log is not made after it",
+    )
+    config.stash[REPLAYED] = 0
+
+
+def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
+    checked = config.stash.get(REPLAYED, 0)
+    terminalreporter.write_line(f"replay check (M3): {checked} tests left live battles, each one rebuilt")
+
+
+@pytest.fixture(autouse=True)
+def _log_rebuilds_every_battle(request: pytest.FixtureRequest) -> Iterator[None]:
+    """After each test that used the database, every live battle's state rebuilt from its event log equals the
+    stored state (M3): whichever directory the test is in, and whatever made the battle (a service, a
+    moderator's correction or undo, a browser through the server)."""
+    names = request.fixturenames
+    if request.node.get_closest_marker("log_tampered") is not None:
+        yield
+        return
+    if "transactional_db" in names:
+        request.getfixturevalue("transactional_db")  # set up first, so torn down after this check
+    elif "db" in names:
+        request.getfixturevalue("db")
+    elif request.node.get_closest_marker("django_db") is None:
+        yield
+        return
+    # (a ``django_db`` mark alone: pytest-django's own autouse fixture set the database up before this one)
+    yield
+    from tactical.models import LiveBattle
+    from tests.tactical.builders import battles_not_replaying
+
+    if LiveBattle.objects.exists():
+        request.config.stash[REPLAYED] += 1
+    assert battles_not_replaying() == [], "these battles do not replay from their event log"
 
 
 @pytest.fixture(scope="session")

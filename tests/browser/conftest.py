@@ -20,12 +20,11 @@ from django.conf import settings as django_settings
 from django.db import connections
 from django.test import Client
 
-from tests.conftest import CHROMIUM
+from tests.environment import CHROMIUM
 
 HOST = "127.0.0.1"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
-SHOTS = Path(os.environ.get("LIMES_SCREENSHOTS", Path(tempfile.gettempdir()) / "limes-board-shots"))
 
 _db = django_settings.DATABASES["default"]
 if _db["ENGINE"].endswith("sqlite3") and not (_db.get("TEST") or {}).get("NAME"):
@@ -161,11 +160,3 @@ def open_page(asgi_server: AsgiServer, monkeypatch: pytest.MonkeyPatch) -> Itera
     if started:
         started["browser"].close()
         started["playwright"].stop()
-
-
-def shot(page: Any, name: str) -> Path:
-    """Save a screenshot for a human to look at (``LIMES_SCREENSHOTS`` or a temporary folder)."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    path = SHOTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
-    return path

@@ -6,9 +6,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import shot
-from tests.browser.scenario import example_battle
-from tests.browser.test_board_t12 import cell, expect, health, unit
+from tests.browser.builders import cell, example_battle, expect, health, shot, unit
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.scenario import example_battle
+from tests.browser.builders import example_battle
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

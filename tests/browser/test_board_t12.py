@@ -8,28 +8,9 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import shot
-from tests.browser.scenario import example_battle
+from tests.browser.builders import cell, example_battle, expect, health, shot, unit
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def expect(target: Any) -> Any:
-    from playwright.sync_api import expect as playwright_expect
-
-    return playwright_expect(target)
-
-
-def unit(page: Any, engine_id: str) -> Any:
-    return page.locator(f'#board [data-unit="{engine_id}"]')
-
-
-def cell(page: Any, x: int, y: int) -> Any:
-    return page.locator(f'#board [data-cell="{x},{y}"]')
-
-
-def health(page: Any, engine_id: str) -> Any:
-    return page.locator(f'#units-list [data-unit-row="{engine_id}"] .row-health')
 
 
 def test_t12_played_through_the_board(open_page: Any) -> None:

@@ -9,82 +9,8 @@ import pytest
 
 from campaign.messages import NEEDS_MODERATOR
 from campaign.models import Campaign
-from campaign.services import economic_phase_end
+from tests.campaign.builders import ENDPOINTS, Request, strategic_phase
 from tests.factories import ROLES, client_for, user_of
-
-MODERATOR = {"moderator"}
-ACTING_FACTION = {"east_general", "east_leader", "moderator"}
-LOGGED_IN = set(ROLES) - {"anonymous"}
-
-Request = tuple[str, str, dict[str, Any] | None]
-
-
-def _strategic(w: Any) -> None:
-    economic_phase_end(actor=w.moderator, campaign=w.campaign)
-
-
-ENDPOINTS: list[tuple[str, Callable[[Any], Request], set[str]]] = [
-    # any logged-in user may found a campaign (and moderates it)
-    (
-        "campaign create",
-        lambda w: ("post", "/api/campaigns/", {"slug": "new-war", "name_en": "New", "name_ru": "Новая"}),
-        LOGGED_IN,
-    ),
-    # names, visibility and settings: the moderator
-    (
-        "campaign update",
-        lambda w: ("patch", "/api/campaigns/limes/", {"settings": {"turn_seconds": 30}}),
-        MODERATOR,
-    ),
-    (
-        "faction create",
-        lambda w: (
-            "post",
-            "/api/campaigns/limes/factions/",
-            {"slug": "huns", "name_en": "Huns", "name_ru": "Гунны"},
-        ),
-        MODERATOR,
-    ),
-    # the roster lock (S2) is the moderator's
-    (
-        "faction update",
-        lambda w: ("patch", f"/api/campaigns/limes/factions/{w.east.pk}/", {"roster_locked": True}),
-        MODERATOR,
-    ),
-    (
-        "relation set",
-        lambda w: (
-            "post",
-            "/api/campaigns/limes/relations/",
-            {"a": w.east.pk, "b": w.goths.pk, "kind": "war"},
-        ),
-        MODERATOR,
-    ),
-    (
-        "commander create",
-        lambda w: ("post", "/api/campaigns/limes/commanders/", {"faction": w.east.pk, "name": "Zeno"}),
-        MODERATOR,
-    ),
-    (
-        "membership set",
-        lambda w: ("post", "/api/campaigns/limes/memberships/", {"user": "outsider", "role": "observer"}),
-        MODERATOR,
-    ),
-    (
-        "invitation create",
-        lambda w: ("post", "/api/campaigns/limes/invitations/", {"role": "observer"}),
-        MODERATOR,
-    ),
-    # invitation tokens are secrets: even reading them is the moderator's
-    ("invitation list", lambda w: ("get", "/api/campaigns/limes/invitations/", None), MODERATOR),
-    ("economic phase end", lambda w: ("post", "/api/campaigns/limes/turn/economic-end/", None), MODERATOR),
-    # the acting faction's leader or commanders, or the moderator, end its turn
-    (
-        "faction pass",
-        lambda w: (_strategic(w), ("post", "/api/campaigns/limes/turn/pass/", {"faction": w.east.pk}))[1],
-        ACTING_FACTION,
-    ),
-]
 
 
 @pytest.mark.parametrize("role", ROLES)
@@ -150,7 +76,7 @@ def test_expiring_an_overdue_turn_is_open_to_anyone_logged_in(world: Any, role: 
 
     from django.utils import timezone
 
-    _strategic(world)
+    strategic_phase(world)
     Campaign.objects.filter(pk=world.campaign.pk).update(
         faction_deadline=timezone.now() - timedelta(minutes=1)
     )

@@ -10,9 +10,15 @@ from campaign.models import Membership
 from strategic.models import Battle
 from tactical.models import LiveBattle
 from tactical.services import moderation as moderator_services
-from tactical.services import play as services
 from tests.factories import UserFactory, build_world, member
-from tests.tactical.conftest import act, deploy_both, units_of
+from tests.tactical.builders import (
+    act,
+    battle_record,
+    deploy_both,
+    march_into_contact,
+    open_field_battle,
+    units_of,
+)
 
 
 @pytest.fixture(autouse=True)
@@ -33,46 +39,21 @@ def world(db: Any) -> Any:
 @pytest.fixture
 def record(world: Any) -> Battle:
     """East's Danube army attacks Dalmatia from Dacia, on a field."""
-    return Battle.objects.create(
-        campaign=world.campaign,
-        turn=1,
-        province=world.dalmatia,
-        origin=world.dacia,
-        terrain="field",
-        attacker_army=world.east_army,
-        attacker_faction=world.east,
-        defender_faction=world.west,
-    )
+    return battle_record(world)
 
 
 @pytest.fixture
 def live(world: Any, record: Battle) -> LiveBattle:
     """Round 1 on an open field (map seed 7 has no special cell): version 1 the setup, 2–3 East deploys in row
     18 at x = 8, 9 facing N, 4–5 West in row 2 at x = 8, 9 facing S, 6–7 both sides ready."""
-    battle = services.battle_setup(actor=world.moderator, record=record, map_seed=7)
-    cells = [{"x": x, "y": y, "feature": None} for x, y, _ in battle.state["cells"]]
-    if cells:
-        services.battle_map_edit(actor=world.moderator, battle_id=battle.pk, cells=cells)
-    battle.refresh_from_db()
-    return deploy_both(battle, world)
+    return deploy_both(open_field_battle(world, record), world)
 
 
 @pytest.fixture
 def in_contact(world: Any, live: LiveBattle) -> LiveBattle:
     """Round 5: East's first unit has marched into contact with West's at (8, 2) and East ended its turn;
     West's second unit could intercept, so the window is open (T10)."""
-    east = units_of(live, "attacker")[0]
-    paths = [
-        [[8, 17], [8, 16], [8, 15]],
-        [[8, 14], [8, 13], [8, 12]],
-        [[8, 11], [8, 10], [8, 9]],
-        [[8, 8], [8, 7], [8, 6]],
-    ]
-    for path in paths:
-        act(live, world.east_general, {"do": "move", "unit": east, "path": path})
-        act(live, world.east_general, {"do": "end_turn"})
-        act(live, world.west_leader, {"do": "end_turn"})
-    act(live, world.east_general, {"do": "move", "unit": east, "path": [[8, 5], [8, 4], [8, 3]]})
+    march_into_contact(live, world)
     act(live, world.east_general, {"do": "end_turn"})
     return live
 
@@ -100,10 +81,3 @@ def intercepted(world: Any, in_contact: LiveBattle) -> LiveBattle:
     )
     in_contact.refresh_from_db()
     return in_contact
-
-
-def end(battle: LiveBattle, world: Any, winner: str = "attacker") -> LiveBattle:
-    """The moderator ends the battle through the engine (the seed is revealed)."""
-    act(battle, world.moderator, {"do": "end_battle", "winner": winner})
-    battle.refresh_from_db()
-    return battle

@@ -7,7 +7,7 @@ from typing import Any
 from django.test import Client
 
 from tactical.models import LiveBattle
-from tests.moderation.conftest import end
+from tests.moderation.builders import end
 
 
 def test_the_audit_log_in_russian(live: LiveBattle) -> None:

@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from strategic.models import Battle, RetreatRecord
 from strategic.services.retreats import retreat_choose, retreat_sweep
-from tests.strategic.test_after_battle_scenes import FAST_HASHER, SLUG, army, fregellae, load, user
+from tests.strategic.builders import FAST_HASHER, SLUG, army, fregellae, load, user
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 

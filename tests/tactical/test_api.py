@@ -10,7 +10,7 @@ from rest_framework.test import APIClient
 from combat.dice import seeded_roll
 from strategic.models import Battle
 from tactical.models import LiveBattle
-from tests.tactical.conftest import act, units_of
+from tests.tactical.builders import act, units_of
 
 
 def _client(user: Any = None) -> APIClient:
@@ -291,7 +291,7 @@ def test_only_a_leader_on_the_field_gives_orders(world: Any, live: LiveBattle) -
 
 
 def test_the_board_previews_the_melee_of_units_in_contact(world: Any, live: LiveBattle) -> None:
-    from tests.tactical.conftest import march_into_contact
+    from tests.tactical.builders import march_into_contact
 
     march_into_contact(live, world)
     melee = {m["unit"]: m for m in _client().get(_url(live)).json()["state"]["melee"]}

@@ -17,7 +17,7 @@ from django.utils import timezone
 from config.asgi import application
 from tactical.models import LiveBattle
 from tactical.services import play as services
-from tests.tactical.conftest import act, units_of
+from tests.tactical.builders import act, units_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -17,7 +17,7 @@ from combat.errors import IllegalAction
 from config.asgi import application
 from tactical.models import LiveBattle
 from tactical.refusals import roster_names, sentence
-from tests.tactical.conftest import units_of
+from tests.tactical.builders import units_of
 
 TOO_FAR = [[8, 17], [8, 16], [8, 15], [8, 14]]  # from (8, 18) with 3 points on an open field (T4)
 TOO_FAR_EN = "step 4 to (8, 14) needs 4 points; Legio II Italica has 3"

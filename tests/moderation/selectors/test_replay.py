@@ -1,0 +1,127 @@
+"""M3: a replay rebuilt by the engine from the event log equals the battle at every step; PNG and report."""
+
+from __future__ import annotations
+
+from io import BytesIO
+from typing import Any
+
+from django.test import Client
+from PIL import Image
+
+from combat.battle.serialize import state_to_dict
+from moderation.selectors.replay import replay_steps, turns_of
+from tactical.models import LiveBattle
+from tactical.selectors.replay import state_rebuild
+from tests.moderation.builders import end
+from tests.tactical.builders import units_of
+
+
+def test_every_step_equals_the_state_the_log_rebuilds_at_that_version(fought: LiveBattle) -> None:
+    steps = replay_steps(battle=fought)
+    assert [s.version for s in steps] == list(range(1, fought.version + 1))
+    for step in steps:
+        assert state_to_dict(step.state) == state_to_dict(state_rebuild(fought, upto=step.version)), (
+            step.version
+        )
+
+
+def test_the_last_step_equals_the_stored_state(fought: LiveBattle) -> None:
+    assert state_to_dict(replay_steps(battle=fought)[-1].state) == fought.state
+
+
+def test_the_setup_step_equals_the_state_stored_at_the_setup(fought: LiveBattle) -> None:
+    first = fought.events.get(version=1)
+    assert state_to_dict(replay_steps(battle=fought)[0].state) == first.action["state"]
+
+
+def test_the_die_step_shows_the_t7_6_result(fought: LiveBattle) -> None:
+    step = replay_steps(battle=fought)[23]
+    east, west = units_of(fought, "attacker")[0], units_of(fought, "defender")[0]
+    die = step.dice[0]
+    survivor, fallen = (east, west) if die <= 3 else (west, east)  # 1–3: the initiator (East) stays
+    assert (step.version, step.state.units[survivor].health, step.state.units[fallen].status.value) == (
+        24,
+        2,
+        "routed",
+    )
+
+
+def test_steps_are_grouped_by_the_side_s_turn(fought: LiveBattle) -> None:
+    keys = [key for key, _steps in turns_of(replay_steps(battle=fought))]
+    assert keys[:4] == ["deployment", "1:attacker", "1:defender", "2:attacker"]
+
+
+def test_the_replay_page_shows_the_chosen_step(world: Any, fought: LiveBattle) -> None:
+    page = Client().get(f"/c/limes/battles/{fought.pk}/replay/", {"v": 8}).content.decode()
+    assert "Step 8 of 24" in page
+    assert f"/c/limes/battles/{fought.pk}/replay/8.png" in page
+
+
+def test_any_step_downloads_as_a_png_of_the_board(world: Any, fought: LiveBattle) -> None:
+    response = Client().get(f"/c/limes/battles/{fought.pk}/replay/8.png")
+    image = Image.open(BytesIO(response.content))
+    assert (response["Content-Type"], image.format, image.size) == ("image/png", "PNG", (588, 706))
+
+
+def test_a_unit_is_drawn_in_its_faction_s_colour(world: Any, fought: LiveBattle) -> None:
+    image = Image.open(BytesIO(Client().get(f"/c/limes/battles/{fought.pk}/replay/8.png").content)).convert(
+        "RGB"
+    )
+    colour = fought.roster[units_of(fought, "attacker")[1]]["faction"]["color"]
+    x, y = 24 + 9 * 30 + 5, 24 + 28 + 18 * 30 + 25  # inside the unit at (9, 18), below its label
+    assert "#{:02x}{:02x}{:02x}".format(*image.getpixel((x, y))) == colour.lower()
+
+
+def test_a_step_beyond_the_log_is_404(fought: LiveBattle) -> None:
+    assert Client().get(f"/c/limes/battles/{fought.pk}/replay/99.png").status_code == 404
+
+
+def test_the_battle_report_is_bbcode_with_sides_losses_rolls_and_the_dice_link(
+    world: Any, fought: LiveBattle
+) -> None:
+    end(fought, world, "attacker")
+    text = Client().get(f"/c/limes/battles/{fought.pk}/report.txt").content.decode()
+    lines = text.splitlines()
+    assert lines[0] == f"[b]Battle #{fought.pk} in Dalmatia[/b]"
+    assert lines[1] == "Winner: Attacker"
+    assert "Losses: 1 unit routed" in lines
+    assert any(line.startswith("[*]#0: ") and "T7.6" in line for line in lines)
+    assert lines[-1] == f"Check every die: [url]http://testserver/c/limes/battles/{fought.pk}/dice/[/url]"
+
+
+def test_the_moderator_s_controls_replay_step_by_step_and_read_in_the_log(world: Any, live: LiveBattle) -> None:
+    from tactical.services import moderation as mod
+    from tests.tactical.builders import act
+
+    east = units_of(live, "attacker")[0]
+    stored: dict[int, dict[str, Any]] = {}
+
+    def keep() -> None:
+        live.refresh_from_db()
+        stored[live.version] = live.state
+
+    keep()
+    mod.battle_clock_pause(actor=world.moderator, battle_id=live.pk, reason="Lost connection")
+    keep()
+    mod.battle_correct(actor=world.moderator, battle_id=live.pk, reason="Misplaced",
+                       changes=[{"unit": east, "x": 5, "y": 17, "facing": "W"}])
+    keep()
+    mod.battle_clock_resume(actor=world.moderator, battle_id=live.pk, reason="Back")
+    keep()
+    act(live, world.east_general, {"do": "move", "unit": east, "path": [[5, 16]]})
+    keep()
+    mod.battle_action_undo(actor=world.moderator, battle_id=live.pk, reason="Clicked the wrong cell")
+    keep()
+    mod.battle_clock_add_time(actor=world.moderator, battle_id=live.pk, seconds=20, reason="For the undo")
+    keep()
+    steps = {step.version: step for step in replay_steps(battle=live)}
+    for version, state in stored.items():
+        assert state_to_dict(steps[version].state) == state, version
+    assert stored[live.version] == stored[live.version - 4]  # the move is taken back, the correction stays
+    log = Client().get("/c/limes/log/", {"battle": live.pk}).content.decode()
+    for sentence in ("The moderator paused the clock: Lost connection.",
+                     "The moderator corrected the board: Misplaced.",
+                     f"The moderator took back version {live.version - 2}: Clicked the wrong cell.",
+                     "The moderator added 20 s to the turn: For the undo."):
+        assert sentence in log, sentence
+    assert Client().get(f"/c/limes/battles/{live.pk}/replay/", {"v": live.version - 1}).status_code == 200
