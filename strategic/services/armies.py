@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -19,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from campaign import permissions
 from campaign.errors import Conflict, Forbidden, ServiceError
 from campaign.models import Campaign, Commander, Faction
+from campaign.permissions import Actor
 from campaign.services import NEEDS_MODERATOR, log_append
 from strategic.models import Army, Battle, Border, Province, Unit, UnitType
 from strategic.selectors.map import MoveRead, army_in_unresolved_battle, entry_of, move_read
@@ -78,7 +78,7 @@ def location_of(unit: Unit) -> Province:
 
 
 def _check_reorganise(
-    *, actor: Any, campaign: Campaign, faction: Faction, armies: Iterable[Army | None]
+    *, actor: Actor, campaign: Campaign, faction: Faction, armies: Iterable[Army | None]
 ) -> None:
     """S2/S4: the leader (or a moderator) changes assignments, unless locked; in the strategic phase only
     in the faction's own turn and only with armies that have not moved yet; never with armies in battle."""
@@ -112,7 +112,7 @@ def _check_commander(commander: Commander, faction: Faction, field: str = "comma
 @transaction.atomic
 def unit_create(
     *,
-    actor: Any,
+    actor: Actor,
     campaign: Campaign,
     faction: Faction,
     unit_type: UnitType,
@@ -160,7 +160,7 @@ def unit_create(
 
 
 @transaction.atomic
-def unit_assign(*, actor: Any, unit: Unit, army: Army | None) -> Unit:
+def unit_assign(*, actor: Actor, unit: Unit, army: Army | None) -> Unit:
     """S2: put a unit into an army of its province, or take it out of its army (it then stands loose)."""
     campaign = lock_campaign(unit.campaign_id)
     unit = (
@@ -222,7 +222,7 @@ def _units_for(*, faction: Faction, province: Province, unit_ids: list[int]) -> 
 
 @transaction.atomic
 def army_create(
-    *, actor: Any, faction: Faction, commander: Commander, province: Province, name: str, unit_ids: list[int]
+    *, actor: Actor, faction: Faction, commander: Commander, province: Province, name: str, unit_ids: list[int]
 ) -> Army:
     """S2: a new army under a commander, from units of the faction standing in the province."""
     campaign = lock_campaign(faction.campaign_id)
@@ -259,7 +259,7 @@ def army_create(
 
 @transaction.atomic
 def army_split(
-    *, actor: Any, army: Army, unit_ids: list[int], name: str, commander: Commander | None = None
+    *, actor: Actor, army: Army, unit_ids: list[int], name: str, commander: Commander | None = None
 ) -> Army:
     """S2: move some of an army's units into a new army in the same province (same commander by default)."""
     campaign = lock_campaign(army.campaign_id)
@@ -305,7 +305,7 @@ def army_split(
 
 
 @transaction.atomic
-def army_merge(*, actor: Any, army: Army, into: Army) -> Army:
+def army_merge(*, actor: Actor, army: Army, into: Army) -> Army:
     """S2: move all units of ``army`` into ``into`` (same faction, same province); ``army`` is dissolved."""
     campaign = lock_campaign(army.campaign_id)
     if into.campaign_id != campaign.pk:
@@ -334,7 +334,7 @@ def army_merge(*, actor: Any, army: Army, into: Army) -> Army:
 
 
 @transaction.atomic
-def army_commander_set(*, actor: Any, army: Army, commander: Commander) -> Army:
+def army_commander_set(*, actor: Actor, army: Army, commander: Commander) -> Army:
     """S2: give the army another commander of its faction."""
     campaign = lock_campaign(army.campaign_id)
     (army,) = lock_armies(army)
@@ -360,7 +360,7 @@ class UnknownInOrder(Exception):
 
 @transaction.atomic
 def army_move(
-    *, actor: Any, army: Army, destination: Province, expected_version: int | None = None
+    *, actor: Actor, army: Army, destination: Province, expected_version: int | None = None
 ) -> MoveOutcome:
     """S5–S7: move the army into an adjacent province: a plain move, a capture, or the start of a battle.
 
@@ -381,7 +381,7 @@ def army_move(
 
 @transaction.atomic
 def army_move_order(
-    *, actor: Any, campaign_slug: str, army_id: int, destination_id: int, expected_version: int | None = None
+    *, actor: Actor, campaign_slug: str, army_id: int, destination_id: int, expected_version: int | None = None
 ) -> MoveOutcome:
     """``army_move`` by ids, as the API receives the order: the campaign, the army and the destination are
     read under the lock with what the checks need. ``UnknownInOrder`` (nothing checked or changed) unless
@@ -410,7 +410,7 @@ def army_move_order(
 
 
 def _army_move(
-    *, actor: Any, campaign: Campaign, read: MoveRead, destination: Province, expected_version: int | None
+    *, actor: Actor, campaign: Campaign, read: MoveRead, destination: Province, expected_version: int | None
 ) -> MoveOutcome:
     """The checks and writes of a move, on what ``move_read`` read under the campaign's lock."""
     army = read.army

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.db import connection
 from django.utils.translation import gettext_lazy as _
 
 from campaign.errors import Forbidden
 from campaign.models import Campaign
+from campaign.permissions import Actor
 from campaign.services import NEEDS_LOGIN
 from strategic.models import Army
 
@@ -17,7 +16,7 @@ MUST_RETREAT = _("This army lost a battle and must retreat first (S10).")
 OTHER_FACTION = _("This belongs to another faction.")
 
 
-def require_login(actor: Any) -> None:
+def require_login(actor: Actor) -> None:
     """403 for an anonymous actor."""
     if actor is None or not getattr(actor, "is_authenticated", False):
         raise Forbidden(str(NEEDS_LOGIN))
