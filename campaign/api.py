@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import Model
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import serializers
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.permissions import IsAuthenticated
@@ -36,6 +36,8 @@ from campaign.serializers import (
     MembershipOut,
     RelationIn,
     RelationOut,
+    TokenIn,
+    TokenOut,
     TurnOut,
     TurnPassIn,
 )
@@ -100,6 +102,8 @@ class CampaignView(APIView):
             raise Forbidden(str(message))
 
 
+# ObtainAuthToken's own serializer would document ``token`` as a required input.
+@extend_schema_view(post=extend_schema(request=TokenIn, responses={200: TokenOut, 400: ErrorOut}))
 class TokenView(ObtainAuthToken):
     """Exchange a username and password for an API token (``Authorization: Token <key>``)."""
 
@@ -320,7 +324,7 @@ class LogView(CampaignView):
     """The campaign's append-only log (M3)."""
 
     @extend_schema(
-        parameters=[OpenApiParameter("after", int, description="Only entries with a greater id.")],
+        parameters=[LogQueryIn],
         responses={200: LogEntryOut(many=True), 400: ErrorOut, 404: ErrorOut},
     )
     def get(self, request: Request, slug: str) -> Response:

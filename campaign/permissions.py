@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeAlias
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser
 
 from campaign.models import Campaign, Faction, Membership
+
+# Who acts in a service: ``request.user`` or a socket's ``scope["user"]``, a site user or the anonymous one.
+# Where the system acts (a timer, a default choice) the service takes ``Actor | None`` and logs no one.
+Actor: TypeAlias = AbstractBaseUser | AnonymousUser
 
 
 def _is_authenticated(user: Any) -> bool:

@@ -14,12 +14,33 @@ from campaign.models import Campaign, Commander, Faction, Invitation, LogEntry, 
 MAX_ID = 2**63 - 1
 
 
-class ErrorOut(serializers.Serializer):
-    """The body of every 4xx answer."""
+class RefusalOut(serializers.Serializer):
+    """The rules engine's refusal: its stable code and the params its sentence was built from, for a client
+    that words it itself (docs/tactical-protocol.md §4)."""
 
-    detail = serializers.CharField()
-    rule = serializers.CharField(required=False)
-    errors = serializers.DictField(child=serializers.ListField(child=serializers.CharField()), required=False)
+    code = serializers.CharField()
+    params = serializers.DictField()
+    field = serializers.CharField(required=False, help_text="Malformed input: the field the engine names.")
+
+
+class ErrorOut(serializers.Serializer):
+    """The body of every 4xx answer of the API (and of the live battle's socket errors)."""
+
+    status = serializers.IntegerField(help_text="The HTTP status again.")
+    code = serializers.CharField(help_text="A stable code (docs/tactical-protocol.md §4).")
+    detail = serializers.CharField(help_text="A sentence for the player, in the request's language.")
+    rule = serializers.CharField(required=False, help_text="The rule of RULES.md that refuses it.")
+    errors = serializers.DictField(
+        child=serializers.ListField(child=serializers.CharField()),
+        required=False,
+        help_text="The sentences of each bad field.",
+    )
+    refusal = RefusalOut(required=False)
+    id = serializers.CharField(required=False, help_text="Live battles: the client's action id.")
+    version = serializers.IntegerField(required=False, help_text="Live battles: the battle's current version.")
+    state = serializers.DictField(
+        required=False, help_text="Live battles (409 stale): the current board state, as GET of the battle."
+    )
 
 
 class InCampaign(serializers.PrimaryKeyRelatedField):
@@ -28,6 +49,11 @@ class InCampaign(serializers.PrimaryKeyRelatedField):
     def get_queryset(self) -> QuerySet[Model]:
         queryset = super().get_queryset()
         return queryset.filter(campaign=self.context["campaign"])
+
+
+def keyword_fields(serializer: type[serializers.Serializer], **fields: serializers.Field) -> None:
+    """Declare fields named by Python keywords (``class``, ``from``), which a class body cannot."""
+    serializer._declared_fields.update(fields)
 
 
 def inline_choice(choices: Any, **kwargs: Any) -> serializers.ChoiceField:
@@ -155,10 +181,15 @@ class RelationIn(serializers.Serializer):
     kind = inline_choice(Relation.Kind.choices)
 
 
+def username_out(help_text: str, **kwargs: Any) -> serializers.SlugRelatedField:
+    """A user shown by username."""
+    return serializers.SlugRelatedField(slug_field="username", read_only=True, help_text=help_text, **kwargs)
+
+
 class CommanderOut(serializers.ModelSerializer):
     """A commander (S1) and the user who plays him."""
 
-    user = serializers.SlugRelatedField(slug_field="username", read_only=True)
+    user = username_out("The player's username; null while nobody plays him.", allow_null=True)
 
     class Meta:
         model = Commander
@@ -201,7 +232,7 @@ class MembershipIn(serializers.Serializer):
 class InvitationOut(serializers.ModelSerializer):
     """An invitation and its token (shown to moderators only)."""
 
-    used_by = serializers.SlugRelatedField(slug_field="username", read_only=True)
+    used_by = username_out("Who accepted it; null while unused.", allow_null=True)
 
     class Meta:
         model = Invitation
@@ -214,6 +245,19 @@ class InvitationIn(serializers.Serializer):
     role = serializers.ChoiceField(choices=Membership.Role.choices)
     faction = InCampaign(queryset=Faction.objects.all(), required=False, allow_null=True, default=None)
     commander = InCampaign(queryset=Commander.objects.all(), required=False, allow_null=True, default=None)
+
+
+class TokenIn(serializers.Serializer):
+    """A username and password to exchange for an API token."""
+
+    username = serializers.CharField()
+    password = serializers.CharField(style={"input_type": "password"})
+
+
+class TokenOut(serializers.Serializer):
+    """An API token: send it as ``Authorization: Token <key>``."""
+
+    token = serializers.CharField()
 
 
 class InvitationAcceptIn(serializers.Serializer):
@@ -251,7 +295,7 @@ class TurnPassIn(serializers.Serializer):
 class LogEntryOut(serializers.ModelSerializer):
     """One entry of the campaign log (M3)."""
 
-    actor = serializers.SlugRelatedField(slug_field="username", read_only=True)
+    actor = username_out("Who did it; null when the system did (a deadline, a default).", allow_null=True)
 
     class Meta:
         model = LogEntry
@@ -261,4 +305,6 @@ class LogEntryOut(serializers.ModelSerializer):
 class LogQueryIn(serializers.Serializer):
     """Only entries after this id."""
 
-    after = serializers.IntegerField(min_value=0, max_value=MAX_ID, required=False)
+    after = serializers.IntegerField(
+        min_value=0, max_value=MAX_ID, required=False, help_text="Only entries with a greater id."
+    )

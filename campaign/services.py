@@ -36,6 +36,7 @@ from campaign.messages import (
     TURN_NOT_OVERDUE,
 )
 from campaign.models import Campaign, Commander, Faction, Invitation, LogEntry, Membership, Relation
+from campaign.permissions import Actor
 from campaign.rules_settings import SETTINGS_BY_NAME, validate_settings
 from campaign.selectors import factions_in_turn_order
 
@@ -43,12 +44,12 @@ SLUG_RE = re.compile(r"^[-a-zA-Z0-9_]+$")
 COLOR_RE = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
-def _require_login(actor: Any) -> None:
+def _require_login(actor: Actor) -> None:
     if actor is None or not getattr(actor, "is_authenticated", False):
         raise Forbidden(str(NEEDS_LOGIN))
 
 
-def require_moderator(actor: Any, campaign: Campaign) -> None:
+def require_moderator(actor: Actor, campaign: Campaign) -> None:
     """Raise 403 unless the actor moderates the campaign."""
     _require_login(actor)
     if not permissions.can_moderate(actor, campaign):
@@ -65,7 +66,7 @@ def log_append(
     *,
     campaign: Campaign,
     kind: str,
-    actor: Any = None,
+    actor: Actor | None = None,
     data: dict[str, Any] | None = None,
     rule: str = "",
     reason: str = "",
@@ -92,7 +93,7 @@ def _settings_errors(values: dict[str, Any]) -> dict[str, list[str]]:
 @transaction.atomic
 def campaign_create(
     *,
-    actor: Any,
+    actor: Actor,
     slug: str,
     name_en: str,
     name_ru: str,
@@ -123,7 +124,7 @@ def campaign_create(
 
 
 @transaction.atomic
-def campaign_settings_update(*, actor: Any, campaign: Campaign, settings: dict[str, Any]) -> Campaign:
+def campaign_settings_update(*, actor: Actor, campaign: Campaign, settings: dict[str, Any]) -> Campaign:
     """Change some campaign settings; 400 naming each bad one."""
     require_moderator(actor, campaign)
     if not isinstance(settings, dict):
@@ -148,7 +149,7 @@ def campaign_settings_update(*, actor: Any, campaign: Campaign, settings: dict[s
 
 
 @transaction.atomic
-def campaign_update(*, actor: Any, campaign: Campaign, **fields: Any) -> Campaign:
+def campaign_update(*, actor: Actor, campaign: Campaign, **fields: Any) -> Campaign:
     """Change a campaign's names, description or visibility (moderator)."""
     require_moderator(actor, campaign)
     allowed = {"name_en", "name_ru", "description", "is_public"}
@@ -169,7 +170,7 @@ def campaign_update(*, actor: Any, campaign: Campaign, **fields: Any) -> Campaig
 @transaction.atomic
 def faction_create(
     *,
-    actor: Any,
+    actor: Actor,
     campaign: Campaign,
     slug: str,
     name_en: str,
@@ -206,7 +207,7 @@ def faction_create(
 
 
 @transaction.atomic
-def faction_update(*, actor: Any, faction: Faction, **fields: Any) -> Faction:
+def faction_update(*, actor: Actor, faction: Faction, **fields: Any) -> Faction:
     """Change a faction: names, colour, turn order, naval capacity, leader, ``roster_locked`` (S2)."""
     campaign = faction.campaign
     require_moderator(actor, campaign)
@@ -237,7 +238,7 @@ def faction_update(*, actor: Any, faction: Faction, **fields: Any) -> Faction:
 
 
 @transaction.atomic
-def relation_set(*, actor: Any, campaign: Campaign, a: Faction, b: Faction, kind: str) -> Relation:
+def relation_set(*, actor: Actor, campaign: Campaign, a: Faction, b: Faction, kind: str) -> Relation:
     """Set how two factions stand (S1): allied, at war or neutral."""
     require_moderator(actor, campaign)
     _require_same_campaign(a, campaign, "a")
@@ -267,7 +268,7 @@ def relation_set(*, actor: Any, campaign: Campaign, a: Faction, b: Faction, kind
 @transaction.atomic
 def commander_create(
     *,
-    actor: Any,
+    actor: Actor,
     faction: Faction,
     name: str,
     rank: str = Commander.Rank.GENERAL,
@@ -316,7 +317,7 @@ def _check_role(role: str, faction: Faction | None) -> None:
 @transaction.atomic
 def invitation_create(
     *,
-    actor: Any,
+    actor: Actor,
     campaign: Campaign,
     role: str,
     faction: Faction | None = None,
@@ -391,7 +392,7 @@ def invitation_accept(*, user: Any, token: str) -> Membership:
 
 @transaction.atomic
 def membership_set(
-    *, actor: Any, campaign: Campaign, user: Any, role: str, faction: Faction | None = None
+    *, actor: Actor, campaign: Campaign, user: Any, role: str, faction: Faction | None = None
 ) -> Membership:
     """Give a user a role in the campaign, or change it (moderator)."""
     require_moderator(actor, campaign)
@@ -441,7 +442,7 @@ def _deadline(campaign: Campaign, now: datetime) -> datetime:
 
 
 @transaction.atomic
-def economic_phase_end(*, actor: Any, campaign: Campaign) -> Campaign:
+def economic_phase_end(*, actor: Actor, campaign: Campaign) -> Campaign:
     """End the economic phase (S4): the strategic phase begins with the first faction and its deadline."""
     require_moderator(actor, campaign)
     campaign = _lock_campaign(campaign)
@@ -469,7 +470,7 @@ def economic_phase_end(*, actor: Any, campaign: Campaign) -> Campaign:
     return campaign
 
 
-def _advance(*, campaign: Campaign, faction: Faction, actor: Any, kind: str, reason: str = "") -> Campaign:
+def _advance(*, campaign: Campaign, faction: Faction, actor: Actor | None, kind: str, reason: str = "") -> Campaign:
     order = factions_in_turn_order(campaign=campaign)
     Faction.objects.filter(pk=faction.pk).update(passed_turn=campaign.turn)
     later = [
@@ -496,7 +497,7 @@ def _advance(*, campaign: Campaign, faction: Faction, actor: Any, kind: str, rea
 
 
 @transaction.atomic
-def faction_turn_pass(*, actor: Any, faction: Faction) -> Campaign:
+def faction_turn_pass(*, actor: Actor, faction: Faction) -> Campaign:
     """End the acting faction's strategic turn (S4): the next faction acts, or the next turn begins."""
     campaign = faction.campaign
     _require_login(actor)

@@ -14,12 +14,22 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from campaign import permissions
+from campaign.api import READ_ERRORS, WRITE_ERRORS
 from campaign.errors import NotFound
 from campaign.models import Campaign
+from campaign.serializers import ErrorOut
 from moderation.messages import NO_BATTLE, NO_CAMPAIGN, NO_DICE
 from moderation.selectors.audit import AuditFilter, audit_log
 from moderation.selectors.dice import dice_report, roll_summary
 from moderation.selectors.interceptions import interception_record
+from moderation.serializers import (
+    BattleControlOut,
+    BattleEndOut,
+    DiceReportOut,
+    DisputeOut,
+    InterceptionRecordOut,
+    RulingOut,
+)
 from moderation.services import disputes as services
 from strategic.models import Battle
 from tactical.models import LiveBattle
@@ -54,7 +64,7 @@ class AuditLogView(APIView):
         units = serializers.ListField(child=serializers.IntegerField())
         disputes = serializers.IntegerField()
 
-    @extend_schema(responses={200: AuditRowSerializer(many=True)})
+    @extend_schema(responses={200: AuditRowSerializer(many=True), 400: ErrorOut, **READ_ERRORS})
     def get(self, request: Request, slug: str) -> Response:
         campaign = _readable(request, slug)
         rows = audit_log(campaign=campaign, filters=AuditFilter.parse(request.query_params))
@@ -70,7 +80,7 @@ class DisputeView(APIView):
         entry = serializers.CharField(max_length=40)
         text = serializers.CharField(max_length=4000)
 
-    @extend_schema(request=DisputeInputSerializer, responses={201: dict})
+    @extend_schema(request=DisputeInputSerializer, responses={201: DisputeOut, **WRITE_ERRORS})
     def post(self, request: Request, slug: str) -> Response:
         campaign = _readable(request, slug)
         data = self.DisputeInputSerializer(data=request.data)
@@ -92,7 +102,7 @@ class DiceView(APIView):
 
     permission_classes = [AllowAny]
 
-    @extend_schema(responses={200: dict})
+    @extend_schema(responses={200: DiceReportOut, **READ_ERRORS})
     def get(self, request: Request, slug: str, battle_id: int) -> Response:
         campaign = _readable(request, slug)
         battle = get_object_or_404(Battle, pk=battle_id, campaign=campaign)
@@ -113,7 +123,7 @@ class InterceptionsView(APIView):
         verdict = serializers.CharField(max_length=10)
         reason = serializers.CharField(max_length=4000)
 
-    @extend_schema(responses={200: dict})
+    @extend_schema(responses={200: InterceptionRecordOut(many=True), **READ_ERRORS})
     def get(self, request: Request, slug: str, battle_id: int) -> Response:
         campaign = _readable(request, slug)
         battle = get_object_or_404(Battle, pk=battle_id, campaign=campaign)
@@ -121,7 +131,7 @@ class InterceptionsView(APIView):
         entries = interception_record(battle=live) if live is not None else []
         return Response([_interception(e) for e in entries])
 
-    @extend_schema(request=InterceptionRulingInputSerializer, responses={201: dict})
+    @extend_schema(request=InterceptionRulingInputSerializer, responses={201: RulingOut, **WRITE_ERRORS})
     def post(self, request: Request, slug: str, battle_id: int) -> Response:
         _readable(request, slug)
         data = self.InterceptionRulingInputSerializer(data=request.data)
@@ -177,7 +187,7 @@ class EndBattleView(APIView):
         winner = serializers.CharField(max_length=10)
         reason = serializers.CharField(max_length=4000)
 
-    @extend_schema(request=EndBattleInputSerializer, responses={200: dict})
+    @extend_schema(request=EndBattleInputSerializer, responses={200: BattleEndOut, **WRITE_ERRORS})
     def post(self, request: Request, slug: str, battle_id: int) -> Response:
         _readable(request, slug)
         data = self.EndBattleInputSerializer(data=request.data)
@@ -201,7 +211,7 @@ class BattleControlView(APIView):
             help_text='correct: [{"unit", "x", "y", "facing", "health" (lines), "arrows"}]',
         )
 
-    @extend_schema(request=BattleControlInputSerializer, responses={200: dict})
+    @extend_schema(request=BattleControlInputSerializer, responses={200: BattleControlOut, **WRITE_ERRORS})
     def post(self, request: Request, slug: str, battle_id: int) -> Response:
         campaign = _readable(request, slug)
         if not LiveBattle.objects.filter(pk=battle_id, campaign=campaign).exists():

@@ -13,6 +13,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from campaign.api import WRITE_ERRORS
+from campaign.serializers import ErrorOut
 from combat.battle.serialize import parse_cell
 from combat.dice import seeded_roll
 from combat.errors import InvalidAction
@@ -25,7 +27,21 @@ from tactical.protocol.messages import event_message, order_message
 from tactical.protocol.push import dumps
 from tactical.selectors.battles import events_since, live_battle_get, orders_visible, viewer_of, watch_refusal
 from tactical.selectors.snapshots import state_of
+from tactical.serializers import (
+    ActionAnswerOut,
+    BoardOut,
+    DiceOut,
+    EventsOut,
+    OrderOut,
+    PreviewOut,
+    StateOut,
+    UnitOptionsOut,
+)
 from tactical.services import play as services
+
+# Reads answer 403 to whoever may not watch an existing battle and 404 only when there is none (§4).
+WATCH_ERRORS = {403: ErrorOut, 404: ErrorOut}
+CHECKED_ERRORS = {400: ErrorOut, **WATCH_ERRORS}  # and 400 naming a bad field of the query or body
 
 
 class LoggedIn(BasePermission):
@@ -54,7 +70,7 @@ class SetupView(APIView):
     class BattleSetupInputSerializer(serializers.Serializer):
         map_seed = serializers.IntegerField(required=False, min_value=0, max_value=2**62)
 
-    @extend_schema(request=BattleSetupInputSerializer, responses={201: dict})
+    @extend_schema(request=BattleSetupInputSerializer, responses={201: BoardOut, **WRITE_ERRORS})
     def post(self, request: Request, battle_id: int) -> Response:
         data = self.BattleSetupInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -69,7 +85,7 @@ class BattleView(APIView):
 
     permission_classes = (AllowAny,)
 
-    @extend_schema(responses={200: dict})
+    @extend_schema(responses={200: BoardOut, **WATCH_ERRORS})
     def get(self, request: Request, battle_id: int) -> Response:
         services.battle_turn_expire(battle_id=battle_id)  # a request after the deadline ends the turn (T6.1)
         battle = _watchable(request, battle_id)
@@ -84,7 +100,7 @@ class EventsView(APIView):
     class BattleEventsInputSerializer(serializers.Serializer):
         since = serializers.IntegerField(required=False, min_value=0, default=0)
 
-    @extend_schema(parameters=[BattleEventsInputSerializer], responses={200: dict})
+    @extend_schema(parameters=[BattleEventsInputSerializer], responses={200: EventsOut, **CHECKED_ERRORS})
     def get(self, request: Request, battle_id: int) -> Response:
         data = self.BattleEventsInputSerializer(data=request.query_params)
         data.is_valid(raise_exception=True)
@@ -103,7 +119,7 @@ class ActionsView(APIView):
         expected_version = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=0)
         action = serializers.JSONField()
 
-    @extend_schema(request=BattleActionsInputSerializer, responses={200: dict})
+    @extend_schema(request=BattleActionsInputSerializer, responses={200: ActionAnswerOut, **WRITE_ERRORS})
     def post(self, request: Request, battle_id: int) -> HttpResponse:
         data = self.BattleActionsInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -123,7 +139,7 @@ class OptionsView(APIView):
 
     permission_classes = (AllowAny,)
 
-    @extend_schema(responses={200: dict})
+    @extend_schema(responses={200: UnitOptionsOut, **WATCH_ERRORS})
     def get(self, request: Request, battle_id: int, unit: str) -> Response:
         battle = _watchable(request, battle_id)
         state = state_of(battle)
@@ -141,7 +157,7 @@ class PreviewView(APIView):
         unit = serializers.CharField(max_length=20)
         path = serializers.JSONField()
 
-    @extend_schema(request=BattlePreviewInputSerializer, responses={200: dict})
+    @extend_schema(request=BattlePreviewInputSerializer, responses={200: PreviewOut, **CHECKED_ERRORS})
     def post(self, request: Request, battle_id: int) -> Response:
         data = self.BattlePreviewInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -171,7 +187,7 @@ class MapRegenerateView(APIView):
     class BattleMapRegenerateInputSerializer(serializers.Serializer):
         map_seed = serializers.IntegerField(required=False, min_value=0, max_value=2**62)
 
-    @extend_schema(request=BattleMapRegenerateInputSerializer, responses={200: dict})
+    @extend_schema(request=BattleMapRegenerateInputSerializer, responses={200: StateOut, **WRITE_ERRORS})
     def post(self, request: Request, battle_id: int) -> Response:
         data = self.BattleMapRegenerateInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -188,7 +204,7 @@ class MapEditView(APIView):
     class BattleMapEditInputSerializer(serializers.Serializer):
         cells = serializers.JSONField()
 
-    @extend_schema(request=BattleMapEditInputSerializer, responses={200: dict})
+    @extend_schema(request=BattleMapEditInputSerializer, responses={200: StateOut, **WRITE_ERRORS})
     def patch(self, request: Request, battle_id: int) -> Response:
         data = self.BattleMapEditInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -201,7 +217,7 @@ class StartView(APIView):
 
     permission_classes = (LoggedIn,)
 
-    @extend_schema(request=None, responses={200: dict})
+    @extend_schema(request=None, responses={200: StateOut, **WATCH_ERRORS, 409: ErrorOut})
     def post(self, request: Request, battle_id: int) -> Response:
         battle = services.battle_start(actor=request.user, battle_id=battle_id)
         return Response({"state": board_state(battle)})
@@ -216,13 +232,13 @@ class OrdersView(APIView):
         to = serializers.IntegerField()
         text = serializers.CharField(max_length=2000, trim_whitespace=True)
 
-    @extend_schema(responses={200: dict})
+    @extend_schema(responses={200: OrderOut(many=True), **WATCH_ERRORS})
     def get(self, request: Request, battle_id: int) -> Response:
         battle = _watchable(request, battle_id)
         viewer = viewer_of(user=request.user, battle=battle)
         return Response([order_message(order) for order in orders_visible(battle=battle, viewer=viewer)])
 
-    @extend_schema(request=BattleOrdersInputSerializer, responses={201: dict})
+    @extend_schema(request=BattleOrdersInputSerializer, responses={201: OrderOut, **CHECKED_ERRORS})
     def post(self, request: Request, battle_id: int) -> Response:
         data = self.BattleOrdersInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -237,7 +253,7 @@ class DiceView(APIView):
 
     permission_classes = (AllowAny,)
 
-    @extend_schema(responses={200: dict})
+    @extend_schema(responses={200: DiceOut, **WATCH_ERRORS})
     def get(self, request: Request, battle_id: int) -> Response:
         battle = _watchable(request, battle_id)
         rolls = []

@@ -15,6 +15,7 @@ from campaign import permissions
 from campaign.errors import Conflict, Forbidden, NotFound, ServiceError
 from campaign.messages import NEEDS_LOGIN, NEEDS_MODERATOR
 from campaign.models import Campaign, Faction
+from campaign.permissions import Actor
 from campaign.services import faction_update, log_append
 from moderation.messages import (
     ALREADY_ANSWERED,
@@ -40,7 +41,7 @@ from tactical.services.play import battle_action_apply
 MAX_TEXT = 4000
 
 
-def _require_moderator(actor: Any, campaign: Campaign) -> None:
+def _require_moderator(actor: Actor, campaign: Campaign) -> None:
     if actor is None or not getattr(actor, "is_authenticated", False):
         raise Forbidden(str(NEEDS_LOGIN))
     if not permissions.can_moderate(actor, campaign):
@@ -54,7 +55,7 @@ def _text(value: Any, message: Any, field: str) -> str:
 
 
 @transaction.atomic
-def dispute_open(*, actor: Any, campaign: Campaign, ref: str, text: Any) -> Dispute:
+def dispute_open(*, actor: Actor, campaign: Campaign, ref: str, text: Any) -> Dispute:
     """A participant objects to one log entry (``L<id>`` or ``B<battle>v<version>``)."""
     if actor is None or not getattr(actor, "is_authenticated", False):
         raise Forbidden(str(NEEDS_LOGIN))
@@ -73,7 +74,7 @@ def dispute_open(*, actor: Any, campaign: Campaign, ref: str, text: Any) -> Disp
 
 
 @transaction.atomic
-def dispute_answer(*, actor: Any, dispute: Dispute, answer: Any) -> Dispute:
+def dispute_answer(*, actor: Actor, dispute: Dispute, answer: Any) -> Dispute:
     """The moderator answers a dispute; the answer is appended to the campaign log as its reason (M3)."""
     _require_moderator(actor, dispute.campaign)
     body = _text(answer, NEEDS_ANSWER, "answer")
@@ -104,7 +105,7 @@ def dispute_answer(*, actor: Any, dispute: Dispute, answer: Any) -> Dispute:
 
 
 @transaction.atomic
-def faction_deadline_extend(*, actor: Any, campaign: Campaign, hours: Any, reason: Any) -> Campaign:
+def faction_deadline_extend(*, actor: Actor, campaign: Campaign, hours: Any, reason: Any) -> Campaign:
     """Give the acting faction more time for its strategic turn (S4), with a reason in the log."""
     _require_moderator(actor, campaign)
     why = _text(reason, NEEDS_REASON, "reason")
@@ -133,7 +134,7 @@ def faction_deadline_extend(*, actor: Any, campaign: Campaign, hours: Any, reaso
 
 
 @transaction.atomic
-def faction_order_set(*, actor: Any, campaign: Campaign, faction_ids: Any) -> list[Faction]:
+def faction_order_set(*, actor: Actor, campaign: Campaign, faction_ids: Any) -> list[Faction]:
     """Set the order in which the factions act (S4): every faction once, first to last."""
     _require_moderator(actor, campaign)
     factions = {f.pk: f for f in Faction.objects.select_for_update().filter(campaign=campaign)}
@@ -158,7 +159,7 @@ def _live(battle_id: int) -> LiveBattle:
 
 @transaction.atomic
 def interception_rule(
-    *, actor: Any, battle_id: int, version: Any, unit: Any, verdict: Any, reason: Any
+    *, actor: Actor, battle_id: int, version: Any, unit: Any, verdict: Any, reason: Any
 ) -> InterceptionRuling:
     """T10.4: the moderator confirms (or overrules) an interception declared at ``version``, in writing."""
     battle = _live(battle_id)
@@ -221,7 +222,7 @@ def _plain(engine_id: Any) -> Any:
     return engine_id
 
 
-def battle_end(*, actor: Any, battle_id: int, winner: Any, reason: Any) -> LiveBattle:
+def battle_end(*, actor: Actor, battle_id: int, winner: Any, reason: Any) -> LiveBattle:
     """T11: the moderator ends the battle through the engine's ``end_battle``, and logs why."""
     battle = _live(battle_id)
     _require_moderator(actor, battle.campaign)

@@ -9,12 +9,12 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
 
 from django.db import connection, transaction
 
 from campaign.errors import Forbidden
 from campaign.models import Campaign
+from campaign.permissions import Actor
 from moderation.messages import NEEDS_ADMIN
 from strategic.models import Army, Battle, Unit
 
@@ -22,7 +22,7 @@ log = logging.getLogger(__name__)
 
 
 @contextmanager
-def purging(actor: Any) -> Iterator[None]:
+def purging(actor: Actor) -> Iterator[None]:
     """A transaction in which the logs' DELETEs are let through; refused to anyone but a superuser."""
     if not getattr(actor, "is_superuser", False):
         raise Forbidden(str(NEEDS_ADMIN), rule="M3")
@@ -33,7 +33,7 @@ def purging(actor: Any) -> Iterator[None]:
         yield
 
 
-def campaign_purge(*, actor: Any, campaign: Campaign) -> None:
+def campaign_purge(*, actor: Actor, campaign: Campaign) -> None:
     """Delete a campaign with everything in it, its logs included."""
     with purging(actor):
         log.warning("campaign %s (%s) purged by %s", campaign.pk, campaign.slug, actor.get_username())
@@ -44,7 +44,7 @@ def campaign_purge(*, actor: Any, campaign: Campaign) -> None:
         campaign.delete()
 
 
-def battle_purge(*, actor: Any, battle: Battle) -> None:
+def battle_purge(*, actor: Actor, battle: Battle) -> None:
     """Delete one battle record with its live battle and event log."""
     with purging(actor):
         log.warning("battle %s of campaign %s purged by %s", battle.pk, battle.campaign_id, actor.get_username())

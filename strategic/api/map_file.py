@@ -14,6 +14,7 @@ from rest_framework.response import Response
 
 from campaign.api import READ_ERRORS, CampaignView, errors
 from campaign.errors import ServiceError
+from campaign.serializers import keyword_fields
 from strategic.services import map_file as map_io
 
 NOT_JSON = _("The uploaded file is not JSON: %(error)s")
@@ -30,6 +31,55 @@ class ImportReportOut(serializers.Serializer):
     outlines_computed = serializers.IntegerField()
 
 
+class MapProvinceOut(serializers.Serializer):
+    """A province of the map file."""
+
+    code = serializers.CharField()
+    name_en = serializers.CharField()
+    name_ru = serializers.CharField()
+    terrain = serializers.CharField()
+    x = serializers.IntegerField()
+    y = serializers.IntegerField()
+    port = serializers.BooleanField()
+    fortress = serializers.BooleanField()
+    fortress_capacity = serializers.IntegerField()
+    tribe = serializers.BooleanField()
+    outline = serializers.ListField(
+        child=serializers.ListField(child=serializers.FloatField()),
+        help_text="[[x, y], ...] on the map picture",
+    )
+
+
+class MapBorderOut(serializers.Serializer):
+    """A border between two provinces, by code."""
+
+    a = serializers.CharField()
+    b = serializers.CharField()
+    kind = serializers.CharField()
+
+
+class MapTransitionOut(serializers.Serializer):
+    """The battlefield terrain of a move from one province into another (S9)."""
+
+    to = serializers.CharField()
+    terrain = serializers.CharField()
+
+
+keyword_fields(MapTransitionOut, **{"from": serializers.CharField()})
+
+
+class MapFileOut(serializers.Serializer):
+    """The campaign's map in the import format (provinces, borders, terrain transitions: S5, S9, R1.3)."""
+
+    format = serializers.CharField()
+    version = serializers.IntegerField()
+    width = serializers.IntegerField()
+    height = serializers.IntegerField()
+    provinces = MapProvinceOut(many=True)
+    borders = MapBorderOut(many=True)
+    transitions = MapTransitionOut(many=True)
+
+
 class ReplaceIn(serializers.Serializer):
     """The query of an import: ``?replace=true`` changes a campaign that already has a map."""
 
@@ -39,7 +89,7 @@ class ReplaceIn(serializers.Serializer):
 class MapView(CampaignView):
     """``GET``: the campaign's map file; ``POST`` a map file: import it (moderators)."""
 
-    @extend_schema(responses={200: OpenApiTypes.OBJECT, **READ_ERRORS})
+    @extend_schema(responses={200: MapFileOut, **READ_ERRORS})
     def get(self, request: Request, slug: str) -> Response:
         """The map in the import format: provinces, borders, terrain transitions (S5, S9, R1.3)."""
         response = Response(map_io.map_export(campaign=self.campaign))

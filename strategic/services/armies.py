@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 
 from django.db import transaction
 
@@ -18,6 +17,7 @@ from campaign import permissions
 from campaign.errors import Conflict, Forbidden, ServiceError
 from campaign.messages import NEEDS_MODERATOR
 from campaign.models import Campaign, Commander, Faction
+from campaign.permissions import Actor
 from campaign.services import log_append
 from strategic.messages import (
     BATTLE_PENDING_THERE,
@@ -75,7 +75,7 @@ def location_of(unit: Unit) -> Province:
 
 
 def _check_reorganise(
-    *, actor: Any, campaign: Campaign, faction: Faction, armies: Iterable[Army | None]
+    *, actor: Actor, campaign: Campaign, faction: Faction, armies: Iterable[Army | None]
 ) -> None:
     """S2/S4: the leader (or a moderator) changes assignments, unless locked; in the strategic phase only
     in the faction's own turn and only with armies that have not moved yet; never with armies in battle."""
@@ -109,7 +109,7 @@ def _check_commander(commander: Commander, faction: Faction, field: str = "comma
 @transaction.atomic
 def unit_create(
     *,
-    actor: Any,
+    actor: Actor,
     campaign: Campaign,
     faction: Faction,
     unit_type: UnitType,
@@ -157,7 +157,7 @@ def unit_create(
 
 
 @transaction.atomic
-def unit_assign(*, actor: Any, unit: Unit, army: Army | None) -> Unit:
+def unit_assign(*, actor: Actor, unit: Unit, army: Army | None) -> Unit:
     """S2: put a unit into an army of its province, or take it out of its army (it then stands loose)."""
     campaign = lock_campaign(unit.campaign_id)
     unit = (
@@ -219,7 +219,7 @@ def _units_for(*, faction: Faction, province: Province, unit_ids: list[int]) -> 
 
 @transaction.atomic
 def army_create(
-    *, actor: Any, faction: Faction, commander: Commander, province: Province, name: str, unit_ids: list[int]
+    *, actor: Actor, faction: Faction, commander: Commander, province: Province, name: str, unit_ids: list[int]
 ) -> Army:
     """S2: a new army under a commander, from units of the faction standing in the province."""
     campaign = lock_campaign(faction.campaign_id)
@@ -256,7 +256,7 @@ def army_create(
 
 @transaction.atomic
 def army_split(
-    *, actor: Any, army: Army, unit_ids: list[int], name: str, commander: Commander | None = None
+    *, actor: Actor, army: Army, unit_ids: list[int], name: str, commander: Commander | None = None
 ) -> Army:
     """S2: move some of an army's units into a new army in the same province (same commander by default)."""
     campaign = lock_campaign(army.campaign_id)
@@ -302,7 +302,7 @@ def army_split(
 
 
 @transaction.atomic
-def army_merge(*, actor: Any, army: Army, into: Army) -> Army:
+def army_merge(*, actor: Actor, army: Army, into: Army) -> Army:
     """S2: move all units of ``army`` into ``into`` (same faction, same province); ``army`` is dissolved."""
     campaign = lock_campaign(army.campaign_id)
     if into.campaign_id != campaign.pk:
@@ -331,7 +331,7 @@ def army_merge(*, actor: Any, army: Army, into: Army) -> Army:
 
 
 @transaction.atomic
-def army_commander_set(*, actor: Any, army: Army, commander: Commander) -> Army:
+def army_commander_set(*, actor: Actor, army: Army, commander: Commander) -> Army:
     """S2: give the army another commander of its faction."""
     campaign = lock_campaign(army.campaign_id)
     (army,) = lock_armies(army)
@@ -357,7 +357,7 @@ class UnknownInOrder(Exception):
 
 @transaction.atomic
 def army_move(
-    *, actor: Any, army: Army, destination: Province, expected_version: int | None = None
+    *, actor: Actor, army: Army, destination: Province, expected_version: int | None = None
 ) -> MoveOutcome:
     """S5–S7: move the army into an adjacent province: a plain move, a capture, or the start of a battle.
 
@@ -378,7 +378,7 @@ def army_move(
 
 @transaction.atomic
 def army_move_order(
-    *, actor: Any, campaign_slug: str, army_id: int, destination_id: int, expected_version: int | None = None
+    *, actor: Actor, campaign_slug: str, army_id: int, destination_id: int, expected_version: int | None = None
 ) -> MoveOutcome:
     """``army_move`` by ids, as the API receives the order: the campaign, the army and the destination are
     read under the lock with what the checks need. ``UnknownInOrder`` (nothing checked or changed) unless
@@ -407,7 +407,7 @@ def army_move_order(
 
 
 def _army_move(
-    *, actor: Any, campaign: Campaign, read: MoveRead, destination: Province, expected_version: int | None
+    *, actor: Actor, campaign: Campaign, read: MoveRead, destination: Province, expected_version: int | None
 ) -> MoveOutcome:
     """A move on what ``move_read`` read under the campaign's lock: check, adjudicate the entry, execute."""
     _move_check(actor=actor, campaign=campaign, read=read, expected_version=expected_version)
@@ -415,7 +415,7 @@ def _army_move(
     return _move_execute(actor=actor, campaign=campaign, read=read, destination=destination, entry=entry)
 
 
-def _move_check(*, actor: Any, campaign: Campaign, read: MoveRead, expected_version: int | None) -> None:
+def _move_check(*, actor: Actor, campaign: Campaign, read: MoveRead, expected_version: int | None) -> None:
     """Who gives the order, the version he saw, the turn's guards (``move_refusal``) and the border (S5)."""
     army = read.army
     allowed = permissions.can_command_army_as_read(
@@ -462,7 +462,7 @@ def _move_entry(*, read: MoveRead) -> Entry:
 
 
 def _move_execute(
-    *, actor: Any, campaign: Campaign, read: MoveRead, destination: Province, entry: Entry
+    *, actor: Actor, campaign: Campaign, read: MoveRead, destination: Province, entry: Entry
 ) -> MoveOutcome:
     """The army moves and the log says so; a capture takes the province, a battle is recorded (S5–S7)."""
     army = read.army
@@ -496,7 +496,7 @@ def _move_execute(
     return MoveOutcome("moved", army, destination, unit_ids=unit_ids)
 
 
-def _capture(*, actor: Any, campaign: Campaign, read: MoveRead, destination: Province, before: int | None) -> None:
+def _capture(*, actor: Actor, campaign: Campaign, read: MoveRead, destination: Province, before: int | None) -> None:
     """The army takes the empty province (S6)."""
     army = read.army
     Province.objects.filter(pk=destination.pk).update(controller_id=army.faction_id)
@@ -511,7 +511,7 @@ def _capture(*, actor: Any, campaign: Campaign, read: MoveRead, destination: Pro
 
 
 def _battle_begin(
-    *, actor: Any, campaign: Campaign, read: MoveRead, destination: Province, origin_id: int, entry: Entry
+    *, actor: Actor, campaign: Campaign, read: MoveRead, destination: Province, origin_id: int, entry: Entry
 ) -> Battle:
     """The army meets an enemy: the battle record, fought where it stands, from where it came (S7)."""
     army = read.army

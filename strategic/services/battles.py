@@ -12,6 +12,7 @@ from django.utils import timezone
 from campaign import permissions
 from campaign.errors import Conflict, Forbidden, ServiceError
 from campaign.models import Campaign, Faction, Relation
+from campaign.permissions import Actor
 from campaign.selectors import relation_kind, relations_map
 from campaign.services import log_append
 from strategic.messages import (
@@ -45,7 +46,7 @@ class UnitChange:
 
 
 @transaction.atomic
-def battle_support_declare(*, actor: Any, battle: Battle, army: Army, side: str) -> BattleSupport:
+def battle_support_declare(*, actor: Actor, battle: Battle, army: Army, side: str) -> BattleSupport:
     """S8: an allied army declares support before the battle starts.
 
     From the battle's province it may support the attack and loses its own move; from an adjacent
@@ -103,7 +104,7 @@ def battle_support_declare(*, actor: Any, battle: Battle, army: Army, side: str)
 
 
 @transaction.atomic
-def battle_tactical_start(*, actor: Any, battle: Battle) -> Battle:
+def battle_tactical_start(*, actor: Actor, battle: Battle) -> Battle:
     """The battle goes to the tactical map: no more support may be declared (S8)."""
     campaign = lock_campaign(battle.campaign_id)
     battle = Battle.objects.select_for_update().get(pk=battle.pk)
@@ -128,7 +129,7 @@ def province_capture_if_clear(
     campaign: Campaign,
     province: Province,
     faction: Faction,
-    actor: Any = None,
+    actor: Actor | None = None,
     rule: str = "S10",
     data: dict[str, Any] | None = None,
 ) -> bool:
@@ -159,7 +160,7 @@ def battle_result_apply(
     battle: Battle,
     winner: str,
     unit_changes: Iterable[UnitChange],
-    actor: Any = None,
+    actor: Actor | None = None,
     result: dict[str, Any] | None = None,
     reason: str = "",
 ) -> Battle:

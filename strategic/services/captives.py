@@ -10,14 +10,13 @@ and may be given command again; the armies he lost keep their new commanders.
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.db import transaction
 
 from campaign import permissions
 from campaign.errors import Conflict, Forbidden, ServiceError
 from campaign.messages import NEEDS_MODERATOR
 from campaign.models import Campaign, Commander, Faction
+from campaign.permissions import Actor
 from campaign.services import log_append
 from strategic.messages import NOT_CAPTURED, RELEASE_NEEDS_REASON
 from strategic.models import Army, Battle
@@ -37,7 +36,7 @@ def successor_of(commander: Commander) -> Commander | None:
 
 
 def commander_capture(*, campaign: Campaign, commander: Commander, captor_id: int, battle: Battle,
-                      actor: Any = None) -> Commander:
+                      actor: Actor | None = None) -> Commander:
     """Q5 (17+): the winner captures the beaten commander; his armies pass to a successor (call inside the
     battle's transaction, with the campaign locked)."""
     commander = Commander.objects.select_for_update().get(pk=commander.pk)
@@ -64,7 +63,7 @@ def commander_capture(*, campaign: Campaign, commander: Commander, captor_id: in
 
 
 @transaction.atomic
-def commander_release(*, actor: Any, commander: Commander, reason: str) -> Commander:
+def commander_release(*, actor: Actor, commander: Commander, reason: str) -> Commander:
     """Q5, M1: a moderator releases a captured commander, with a reason that goes into the log.
 
     403 for anyone but a moderator, 400 without a reason, 409 when the commander is not held.

@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.db import connection
 
 from campaign.errors import Forbidden
 from campaign.messages import NEEDS_LOGIN
 from campaign.models import Campaign
+from campaign.permissions import Actor
 from strategic.models import Army
 
 
-def require_login(actor: Any) -> None:
+def require_login(actor: Actor) -> None:
     """403 for an anonymous actor."""
     if actor is None or not getattr(actor, "is_authenticated", False):
         raise Forbidden(str(NEEDS_LOGIN))

@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from campaign.errors import ServiceError
 from campaign.messages import BAD_SLUG, SLUG_TAKEN
 from campaign.models import Campaign, Faction
+from campaign.permissions import Actor
 from campaign.services import SLUG_RE, log_append, require_moderator
 from strategic.messages import BAD_DAMAGE, BAD_HEALTH, BAD_TERRAIN, NOT_IN_CAMPAIGN, NOT_NEIGHBOURS
 from strategic.models import Border, Province, Terrain, TerrainTransition, UnitClass, UnitType
@@ -69,7 +70,7 @@ def _jsonable(value: Any) -> Any:
 @transaction.atomic
 def province_create(
     *,
-    actor: Any,
+    actor: Actor,
     campaign: Campaign,
     code: str,
     name_en: str,
@@ -104,7 +105,7 @@ def province_create(
 
 
 @transaction.atomic
-def province_update(*, actor: Any, province: Province, reason: str = "", **fields: Any) -> Province:
+def province_update(*, actor: Actor, province: Province, reason: str = "", **fields: Any) -> Province:
     """Change a province (terrain, controller, capital, fortress, position, ...) with an optional reason."""
     campaign = province.campaign
     require_moderator(actor, campaign)
@@ -139,7 +140,7 @@ def province_update(*, actor: Any, province: Province, reason: str = "", **field
 
 @transaction.atomic
 def border_set(
-    *, actor: Any, campaign: Campaign, a: Province, b: Province, kind: str | None
+    *, actor: Actor, campaign: Campaign, a: Province, b: Province, kind: str | None
 ) -> Border | None:
     """Make two provinces adjacent with a border of this kind (S5, R1.3), or remove it (``kind=None``)."""
     require_moderator(actor, campaign)
@@ -173,7 +174,7 @@ def border_set(
 
 @transaction.atomic
 def transition_set(
-    *, actor: Any, campaign: Campaign, source: Province, target: Province, terrain: str | None
+    *, actor: Actor, campaign: Campaign, source: Province, target: Province, terrain: str | None
 ) -> TerrainTransition | None:
     """Set (``terrain=None``: remove) the battlefield terrain for moving from source into target (S9)."""
     require_moderator(actor, campaign)
@@ -222,7 +223,7 @@ def _check_unit_type(fields: dict[str, Any]) -> None:
 @transaction.atomic
 def unit_type_create(
     *,
-    actor: Any,
+    actor: Actor,
     campaign: Campaign,
     code: str,
     name_en: str,
@@ -263,7 +264,7 @@ def unit_type_create(
 
 
 @transaction.atomic
-def unit_type_update(*, actor: Any, unit_type: UnitType, **fields: Any) -> UnitType:
+def unit_type_update(*, actor: Actor, unit_type: UnitType, **fields: Any) -> UnitType:
     """Change a unit card (T3); units already in play keep their current health and arrows."""
     campaign = unit_type.campaign
     require_moderator(actor, campaign)

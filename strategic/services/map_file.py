@@ -35,6 +35,7 @@ from django.db.models import Q
 
 from campaign.errors import Conflict, ServiceError
 from campaign.models import Campaign
+from campaign.permissions import Actor
 from campaign.services import log_append, require_moderator
 from strategic.geometry import MAP_HEIGHT, MAP_WIDTH, province_outlines
 from strategic.messages import (
@@ -377,7 +378,7 @@ def _refuse(errors: _Errors) -> ServiceError:
 
 
 @transaction.atomic
-def map_import(*, actor: Any, campaign: Campaign, data: Any, replace: bool = False) -> ImportReport:
+def map_import(*, actor: Actor, campaign: Campaign, data: Any, replace: bool = False) -> ImportReport:
     """Check a map file and make it the campaign's map (moderators only; M1); all or nothing.
 
     Without ``replace`` the campaign must have no provinces yet. With it, provinces are matched by code:

@@ -20,6 +20,7 @@ from campaign import permissions
 from campaign.errors import Conflict, Forbidden, ServiceError
 from campaign.messages import NEEDS_LOGIN, NEEDS_MODERATOR
 from campaign.models import Campaign, Commander
+from campaign.permissions import Actor
 from campaign.refusals import sentence
 from campaign.services import log_append
 from combat.dice import SeededDice, seed_commitment
@@ -84,7 +85,7 @@ def _nowhere_to_retreat(army: Army | None, battle: Battle) -> bool:
 
 
 @transaction.atomic
-def quick_battle_resolve(*, actor: Any, battle: Battle, skill: str, open_field: bool = False, siege: bool = False,
+def quick_battle_resolve(*, actor: Actor, battle: Battle, skill: str, open_field: bool = False, siege: bool = False,
                          storm: bool = False, seed: bytes | None = None) -> QuickBattleRecord:
     """Q1–Q7: resolve a pending battle by the commanders' contest and apply it on the map (moderator).
 
@@ -177,7 +178,7 @@ def quick_battle_resolve(*, actor: Any, battle: Battle, skill: str, open_field: 
 
 
 def _apply_outcomes(*, campaign: Campaign, battle: Battle, result: QuickResult, units: dict[str, Unit],
-                    actor: Any) -> tuple[set[int], dict[str, int]]:
+                    actor: Actor) -> tuple[set[int], dict[str, int]]:
     """Q7 on the map; returns the armies that must retreat and the units each of them lost in the battle."""
     removed: list[Unit] = []
     going: dict[int, list[Unit]] = {}

@@ -19,6 +19,7 @@ from campaign import permissions
 from campaign.errors import Conflict, Forbidden, ServiceError
 from campaign.messages import NEEDS_LOGIN, NEEDS_MODERATOR
 from campaign.models import Campaign
+from campaign.permissions import Actor
 from campaign.refusals import sentence
 from campaign.services import log_append
 from combat.errors import IllegalAction, InvalidAction
@@ -51,7 +52,7 @@ log = logging.getLogger(__name__)
 
 
 
-def _require_login(actor: Any) -> None:
+def _require_login(actor: Actor) -> None:
     if actor is None or not getattr(actor, "is_authenticated", False):
         raise Forbidden(str(NEEDS_LOGIN))
 
@@ -77,7 +78,7 @@ def _ids(values: Iterable[Any]) -> tuple[str, ...]:
 
 
 @transaction.atomic
-def retreat_choose(*, actor: Any, army: Army, route: Iterable[str] = (), sea_port: str | None = None,
+def retreat_choose(*, actor: Actor, army: Army, route: Iterable[str] = (), sea_port: str | None = None,
                    fortress_units: Iterable[Any] = (), sea_units: Iterable[Any] = (),
                    lost_units: Iterable[Any] = ()) -> RetreatRecord:
     """R1–R5: apply the retreating commander's choice (route by province codes, units by id).
@@ -166,7 +167,7 @@ def _rule_of(kind: str) -> str:
     return "R1"
 
 
-def _apply(*, campaign: Campaign, pending: PendingRetreat, choice: RetreatChoice, actor: Any,
+def _apply(*, campaign: Campaign, pending: PendingRetreat, choice: RetreatChoice, actor: Actor | None,
            defaulted: bool) -> RetreatRecord:
     try:
         result = apply_retreat(pending.inp, choice)
@@ -310,7 +311,7 @@ def _battle_losses(battle: Battle) -> int:
     return routed + quick
 
 
-def _support(*, campaign: Campaign, record: RetreatRecord, battle: Battle, actor: Any) -> None:
+def _support(*, campaign: Campaign, record: RetreatRecord, battle: Battle, actor: Actor | None) -> None:
     """R6: the winner gains half, rounded up, of every unit the losing side lost in the battle and in its
     retreats; each retreat adds what the total has grown by. By default the winner adds the points for
     itself; a moderator may move some to removing the loser's (``retreat_support_set``)."""
@@ -341,7 +342,7 @@ def _support(*, campaign: Campaign, record: RetreatRecord, battle: Battle, actor
                      **change.to_dict()})
 
 
-def capture_after_retreat(*, campaign: Campaign, battle: Battle, actor: Any) -> None:
+def capture_after_retreat(*, campaign: Campaign, battle: Battle, actor: Actor | None) -> None:
     """S10: once the beaten defenders have left, the attacker's army standing there captures the province."""
     if battle.winner != Battle.Side.ATTACKER or battle.attacker_army_id is None:
         return
@@ -356,7 +357,7 @@ def capture_after_retreat(*, campaign: Campaign, battle: Battle, actor: Any) -> 
 
 
 @transaction.atomic
-def retreat_support_set(*, actor: Any, record: RetreatRecord, removed: int) -> RetreatRecord:
+def retreat_support_set(*, actor: Actor, record: RetreatRecord, removed: int) -> RetreatRecord:
     """R6, the moderator's choice: of the points won, ``removed`` are taken from the loser, the rest added."""
     _require_login(actor)
     campaign = Campaign.objects.select_for_update().get(pk=record.campaign_id)

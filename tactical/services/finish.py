@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from campaign.permissions import Actor
 from combat.battle.model import BattleState, Status
 from strategic.models import Battle
 from strategic.services.battles import UnitChange, battle_result_apply
@@ -12,7 +13,7 @@ if TYPE_CHECKING:
     from tactical.models import LiveBattle
 
 
-def battle_finish(*, battle: LiveBattle, state: BattleState, actor: Any = None) -> list[dict[str, Any]]:
+def battle_finish(*, battle: LiveBattle, state: BattleState, actor: Actor | None = None) -> list[dict[str, Any]]:
     """Apply the ended battle to the strategic map (health, arrows, routed units, winner, capture, retreat).
 
     Returns the events to log. A record already resolved elsewhere (a moderator's quick battle) is left

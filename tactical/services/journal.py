@@ -14,6 +14,7 @@ from typing import Any
 
 from django.db import transaction
 
+from campaign.permissions import Actor
 from combat.battle.actions import Action, EndTurn
 from combat.battle.engine import apply
 from combat.battle.model import BattleState, Phase
@@ -38,7 +39,7 @@ def record_version(
     *,
     kind: str,
     now: datetime,
-    actor: Any = None,
+    actor: Actor | None = None,
     commander_id: int | None = None,
     action: dict[str, Any] | None = None,
     action_id: str = "",
@@ -133,7 +134,7 @@ def moderator_rolls(battle: LiveBattle) -> bool:
 
 
 def die_await(battle: LiveBattle, state: BattleState, *, kind: str, action: dict[str, Any], now: datetime,
-              actor: Any = None, commander_id: int | None = None, action_id: str = "",
+              actor: Actor | None = None, commander_id: int | None = None, action_id: str = "",
               events: list[dict[str, Any]] | None = None) -> BattleEvent:
     """Keep an action whose resolution needs a T7.6 die; the board is unchanged and the clock stops."""
     before = list(events or [])

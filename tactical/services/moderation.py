@@ -23,7 +23,7 @@ from django.utils.translation import gettext_lazy as _
 
 from campaign.errors import Conflict, Forbidden, ServiceError
 from campaign.messages import NEEDS_LOGIN, NEEDS_MODERATOR
-from campaign.permissions import can_moderate
+from campaign.permissions import Actor, can_moderate
 from campaign.services import log_append
 from combat.battle.corrections import CorrectionError, changes_from_list, correct
 from combat.battle.model import BattleState, Phase
@@ -78,7 +78,7 @@ CORRECTIONS = {
 # -- helpers ---------------------------------------------------------------------------------------
 
 
-def _begin(actor: Any, battle_id: int, reason: Any) -> tuple[LiveBattle, str, datetime]:
+def _begin(actor: Actor, battle_id: int, reason: Any) -> tuple[LiveBattle, str, datetime]:
     """Lock the battle, check the moderator and the reason, end an overdue turn first (T6.1)."""
     if actor is None or not getattr(actor, "is_authenticated", False):
         raise Forbidden(str(NEEDS_LOGIN))
@@ -101,7 +101,7 @@ def _schedule(battle: LiveBattle) -> None:
         transaction.on_commit(lambda: clock.schedule_timeout(battle_id, turn_key, deadline))
 
 
-def _write(battle: LiveBattle, state: BattleState, *, kind: str, actor: Any, now: datetime, why: str,
+def _write(battle: LiveBattle, state: BattleState, *, kind: str, actor: Actor, now: datetime, why: str,
            action: dict[str, Any], events: list[dict[str, Any]], log_kind: str, rule: str,
            data: dict[str, Any], dice: list[int] | None = None, commander_id: int | None = None) -> BattleEvent:
     """Store the version, keep the halt fields, and log the reason in the campaign log (M3)."""
@@ -127,7 +127,7 @@ def _timed(battle: LiveBattle) -> BattleState:
 # -- the clock (T6.1) ------------------------------------------------------------------------------
 
 
-def battle_clock_pause(*, actor: Any, battle_id: int, reason: Any) -> LiveBattle:
+def battle_clock_pause(*, actor: Actor, battle_id: int, reason: Any) -> LiveBattle:
     """Stop the turn clock: the time left is kept and the deadline cleared, so no timer ends the turn."""
     with transaction.atomic():
         battle, why, now = _begin(actor, battle_id, reason)
@@ -142,7 +142,7 @@ def battle_clock_pause(*, actor: Any, battle_id: int, reason: Any) -> LiveBattle
     return battle
 
 
-def battle_clock_resume(*, actor: Any, battle_id: int, reason: Any) -> LiveBattle:
+def battle_clock_resume(*, actor: Actor, battle_id: int, reason: Any) -> LiveBattle:
     """Run the clock again: the deadline is now plus the time that was left, and its timer is queued."""
     with transaction.atomic():
         battle, why, now = _begin(actor, battle_id, reason)
@@ -161,7 +161,7 @@ def battle_clock_resume(*, actor: Any, battle_id: int, reason: Any) -> LiveBattl
     return battle
 
 
-def battle_clock_add_time(*, actor: Any, battle_id: int, seconds: Any, reason: Any) -> LiveBattle:
+def battle_clock_add_time(*, actor: Actor, battle_id: int, seconds: Any, reason: Any) -> LiveBattle:
     """Give the side more time in its turn: 1 to 600 seconds, paused or running."""
     with transaction.atomic():
         battle, why, now = _begin(actor, battle_id, reason)
@@ -197,7 +197,7 @@ def _playing(battle: LiveBattle) -> BattleState:
     return state
 
 
-def battle_correct(*, actor: Any, battle_id: int, changes: Any, reason: Any) -> LiveBattle:
+def battle_correct(*, actor: Actor, battle_id: int, changes: Any, reason: Any) -> LiveBattle:
     """Move or turn units, set their health or arrows (``combat.battle.corrections`` checks every change).
 
     Refused (409, T10) while an interception window is open: the interceptions declared in it were legal on
@@ -245,7 +245,7 @@ def _undoable(battle: LiveBattle) -> BattleEvent | None:
     return None
 
 
-def battle_action_undo(*, actor: Any, battle_id: int, reason: Any) -> LiveBattle:
+def battle_action_undo(*, actor: Actor, battle_id: int, reason: Any) -> LiveBattle:
     """Take back the last player action of the current turn: the board before it returns, both stay logged."""
     with transaction.atomic():
         battle, why, now = _begin(actor, battle_id, reason)
@@ -264,7 +264,7 @@ def battle_action_undo(*, actor: Any, battle_id: int, reason: Any) -> LiveBattle
 # -- the die (T7.6, M2) -----------------------------------------------------------------------------
 
 
-def battle_die_roll(*, actor: Any, battle_id: int, reason: Any) -> LiveBattle:
+def battle_die_roll(*, actor: Actor, battle_id: int, reason: Any) -> LiveBattle:
     """Roll the awaited T7.6 die: the pending action is applied with the battle's dice, the clock runs again."""
     with transaction.atomic():
         battle, why, now = _begin(actor, battle_id, reason)

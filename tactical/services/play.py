@@ -19,7 +19,7 @@ from django.utils import timezone
 
 from campaign.errors import ServiceError
 from campaign.models import Commander
-from campaign.permissions import can_moderate
+from campaign.permissions import Actor, can_moderate
 from combat.battle.actions import Action, Concede, Deploy, EndBattle, EndTurn, Ready
 from combat.battle.geometry import deployment_rows
 from combat.battle.model import BattleState, CellFeature, Phase, Side, Status, Terrain
@@ -79,7 +79,7 @@ class ActionResult:
     state_json: str | None = None  # the board after this version, encoded (None for a resend)
 
 
-def _require_login(actor: Any) -> None:
+def _require_login(actor: Actor) -> None:
     if actor is None or not getattr(actor, "is_authenticated", False):
         raise errors.Denied(str(NEEDS_LOGIN))
 
@@ -88,7 +88,7 @@ def _require_login(actor: Any) -> None:
 
 
 @transaction.atomic
-def battle_setup(*, actor: Any, record: Battle, map_seed: int | None = None) -> LiveBattle:
+def battle_setup(*, actor: Actor, record: Battle, map_seed: int | None = None) -> LiveBattle:
     """A moderator takes a pending battle to the tactical map: sides, map, sealed dice (S7–S9, M2)."""
     _require_login(actor)
     if not can_moderate(actor, record.campaign):
@@ -123,7 +123,7 @@ def battle_setup(*, actor: Any, record: Battle, map_seed: int | None = None) -> 
     return battle
 
 
-def _editable(battle: LiveBattle, actor: Any) -> BattleState:
+def _editable(battle: LiveBattle, actor: Actor) -> BattleState:
     _require_login(actor)
     if not can_moderate(actor, battle.campaign):
         raise errors.Denied(str(MODERATORS_ONLY))
@@ -133,7 +133,7 @@ def _editable(battle: LiveBattle, actor: Any) -> BattleState:
     return state
 
 
-def _map_changed(battle: LiveBattle, state: BattleState, cells: dict[Any, CellFeature], actor: Any,
+def _map_changed(battle: LiveBattle, state: BattleState, cells: dict[Any, CellFeature], actor: Actor,
                  map_seed: int, kind_of_change: str) -> LiveBattle:
     if not mapgen.zones_connected(cells, state.settings.deployment_rows):
         raise errors.Invalid(str(ROUTE_CUT), rule="T5")
@@ -147,7 +147,7 @@ def _map_changed(battle: LiveBattle, state: BattleState, cells: dict[Any, CellFe
     return battle
 
 
-def battle_map_regenerate(*, actor: Any, battle_id: int, map_seed: int | None = None) -> LiveBattle:
+def battle_map_regenerate(*, actor: Actor, battle_id: int, map_seed: int | None = None) -> LiveBattle:
     """A moderator draws a new map before deployment (T5 Interpretation)."""
     with transaction.atomic():
         battle = lock(battle_id)
@@ -157,7 +157,7 @@ def battle_map_regenerate(*, actor: Any, battle_id: int, map_seed: int | None = 
         return _map_changed(battle, state, cells, actor, seed, "regenerated")
 
 
-def battle_map_edit(*, actor: Any, battle_id: int, cells: list[dict[str, Any]]) -> LiveBattle:
+def battle_map_edit(*, actor: Actor, battle_id: int, cells: list[dict[str, Any]]) -> LiveBattle:
     """A moderator sets or clears single cells before deployment; the route between zones must remain."""
     with transaction.atomic():
         battle = lock(battle_id)
@@ -184,7 +184,7 @@ def battle_map_edit(*, actor: Any, battle_id: int, cells: list[dict[str, Any]]) 
 # -- actions ---------------------------------------------------------------------------------------
 
 
-def _authorize(actor: Any, battle: LiveBattle, state: BattleState, action: Action,
+def _authorize(actor: Actor, battle: LiveBattle, state: BattleState, action: Action,
                rows: dict[str, Seat], is_moderator: Callable[[], bool]) -> tuple[int | None, str, set[int]]:
     """T2: who acts; returns (the commander recorded, the event kind, the actor's commanders on the side).
 
@@ -222,7 +222,7 @@ def _needed(rows: dict[str, Seat], state: BattleState, side: Side, deploying: bo
             and state.units[row.engine_id].status in wanted}
 
 
-def _apply_locked(battle: LiveBattle, actor: Any, action: Action, normalized: dict[str, Any],
+def _apply_locked(battle: LiveBattle, actor: Actor, action: Action, normalized: dict[str, Any],
                   action_id: str, expected_version: int | None, now: datetime) -> ActionResult:
     if expected_version is not None and expected_version != battle.version:
         raise errors.Refused(str(STALE), code="stale", version=battle.version, state=board_state(battle, now=now))
@@ -264,7 +264,7 @@ def _apply_locked(battle: LiveBattle, actor: Any, action: Action, normalized: di
     return ActionResult(battle, row.version, row.events, False, action_id, row.board_json)  # type: ignore[attr-defined]
 
 
-def battle_action_apply(*, actor: Any, battle_id: int, action: Any, action_id: str = "",
+def battle_action_apply(*, actor: Actor, battle_id: int, action: Any, action_id: str = "",
                         expected_version: int | None = None, now: datetime | None = None) -> ActionResult:
     """Apply one client action (docs/tactical-protocol.md §3); a resent id gets the stored result."""
     _require_login(actor)
@@ -299,7 +299,7 @@ def battle_action_apply(*, actor: Any, battle_id: int, action: Any, action_id: s
     return result
 
 
-def battle_start(*, actor: Any, battle_id: int) -> LiveBattle:
+def battle_start(*, actor: Actor, battle_id: int) -> LiveBattle:
     """A moderator starts round 1: units not yet deployed are placed in their rows, both sides ready."""
     _require_login(actor)
     with transaction.atomic():
@@ -388,7 +388,7 @@ SWEEP_BATCH = 25
 # -- orders (T2) -----------------------------------------------------------------------------------
 
 
-def battle_order_give(*, actor: Any, battle_id: int, to: Any, text: Any) -> Any:
+def battle_order_give(*, actor: Actor, battle_id: int, to: Any, text: Any) -> Any:
     """A faction leader orders a subordinate of his faction on the same side; pushed to him and the moderators."""
     from tactical.models import BattleOrder
     from tactical.protocol.messages import order_message
