@@ -156,6 +156,13 @@ def test_the_page_is_russian_for_a_russian_reader(world: Any, battle: LiveBattle
     assert "<h2>Журнал боя</h2>" in html
 
 
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_no_template_comment_is_printed_on_the_page(world: Any, battle: LiveBattle, language: str) -> None:
+    """A ``{# … #}`` spanning lines is not a comment for Django: it was printed on every board page."""
+    html = _get(world.east_general, battle.pk, language).content.decode()
+    assert [text for text in ("{#", "#}", "More strings for the board script") if text in html] == []
+
+
 def test_the_script_is_told_the_socket_and_who_the_viewer_is(world: Any, battle: LiveBattle) -> None:
     config = _json_script(_get(world.east_general, battle.pk).content.decode(), "board-config")
     east = sorted(u["id"] for u in battle.state["units"] if u["side"] == "attacker")
