@@ -14,8 +14,8 @@ from campaign.logtext import entry_names as log_names
 from campaign.logtext import sentence as log_sentence
 from campaign.models import Campaign, LogEntry
 from moderation.models import Dispute
-from moderation.render.eventtext import battle_event_sentence
 from tactical.models import BattleEvent
+from tactical.protocol.eventtext import battle_event_sentence
 
 BAD_REF = _(
     "No such log entry: give L<number> for the campaign log or B<battle>v<version> for a battle's log."

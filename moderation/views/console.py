@@ -19,12 +19,13 @@ from campaign.errors import ServiceError
 from campaign.models import Campaign, Commander, Faction, Invitation, Membership
 from campaign.rules_settings import SETTINGS
 from moderation.models import Dispute, InterceptionRuling
-from moderation.render.eventtext import SIDE_NAMES, UNIT_STATUSES, action_sentence
+from moderation.render.labels import SIDE_NAMES, UNIT_STATUSES
 from moderation.selectors.audit import disputes_of
 from moderation.selectors.dice import dice_report
 from moderation.selectors.interceptions import interception_record
 from moderation.services import disputes as services
 from tactical.models import BattleEvent, LiveBattle
+from tactical.protocol.eventtext import action_sentence
 from tactical.selectors.snapshots import state_of
 from tactical.services import moderation as moderator_services
 
