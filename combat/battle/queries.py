@@ -48,7 +48,8 @@ def withdrawal_routes(state: BattleState, unit_id: str) -> dict[Cell, Route]:
     found: dict[Cell, Route] = {}
     if unit.cell[1] == row:
         found[unit.cell] = Route(1, (), False)
-    for cell, route in routes(state, unit, unit.points - 1, occupancy(state), _bound_cells(state, unit_id)).items():
+    paths = routes(state, unit, unit.points - 1, occupancy(state), _bound_cells(state, unit_id))
+    for cell, route in paths.items():
         if cell[1] == row and not route.contact:
             found[cell] = Route(route.cost + 1, route.path, False)
     return found

@@ -66,7 +66,7 @@ LOG: dict[str, Promise] = {
     "field_arrows": pgettext_lazy("a value of a unit the moderator corrected", "arrows"),
     "field_facing": pgettext_lazy("a value of a unit the moderator corrected", "facing"),
 }
-"""The board log's sentence of each event (key ``ev_<type>``, or a variant of it), as the script reads them."""
+"""The board log's sentence of each event (``ev_<type>``, or a variant of it), under the script's keys."""
 
 ACTIONS: dict[str, Promise] = {
     "setup": _SET_UP,
@@ -77,9 +77,11 @@ ACTIONS: dict[str, Promise] = {
     "turn": gettext_lazy("{unit} turned to face {facing}."),
     "shoot": gettext_lazy("{unit} shot at {target}."),
     # these two read as the board log's lines in English, not in Russian: a context tells them apart
-    "withdraw": pgettext_lazy("what was done, in a row of the battle's event log", "{unit} withdrew from the field."),
+    "withdraw": pgettext_lazy("what was done, in a row of the battle's event log",
+                              "{unit} withdrew from the field."),
     "place": gettext_lazy("{unit} arrived as a reinforcement at column {x}."),
-    "intercept": pgettext_lazy("what was done, in a row of the battle's event log", "{unit} intercepted {target}."),
+    "intercept": pgettext_lazy("what was done, in a row of the battle's event log",
+                               "{unit} intercepted {target}."),
     "end_interceptions": gettext_lazy("The interception window was closed."),
     "end_turn": gettext_lazy("The turn was ended."),
     "concede": gettext_lazy("The {side} side conceded."),

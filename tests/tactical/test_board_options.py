@@ -1,5 +1,5 @@
-"""A unit's options on the board (docs/tactical-protocol.md §5) against the engine: the board offers exactly the
-move, withdrawal and interception ends that ``apply`` accepts, each with a path it accepts at the listed cost.
+"""A unit's options on the board (docs/tactical-protocol.md §5) against the engine: the board offers exactly
+the move, withdrawal and interception ends that ``apply`` accepts, each with a path it accepts at its cost.
 
 The engine's acceptance is found by brute force: every simple orthogonal path from the unit, each applied.
 """
@@ -46,7 +46,9 @@ def _accepts(state: BattleState, action: Action) -> bool:
     return True
 
 
-def _simple_paths(start: Cell, longest: int, extends: Callable[[tuple[Cell, ...]], bool]) -> Iterator[tuple[Cell, ...]]:
+def _simple_paths(
+    start: Cell, longest: int, extends: Callable[[tuple[Cell, ...]], bool]
+) -> Iterator[tuple[Cell, ...]]:
     """Every path without a repeated cell of at most ``longest`` steps whose every prefix ``extends`` admits.
 
     A path with a loop is never needed: cutting the loop out leaves a cheaper path to the same end."""
@@ -209,7 +211,8 @@ def test_every_offered_path_is_accepted_at_its_cost(name: str, unit_id: str) -> 
         events = apply(state, Move(unit_id, tuple(map(tuple, move["path"]))), FixedDice([1] * 20)).events
         assert next(e.cost for e in events if isinstance(e, Moved)) == move["cost"]
     for withdrawal in options["withdraw"]:
-        events = apply(state, Withdraw(unit_id, tuple(map(tuple, withdrawal["path"]))), FixedDice([1] * 20)).events
+        path = tuple(map(tuple, withdrawal["path"]))
+        events = apply(state, Withdraw(unit_id, path), FixedDice([1] * 20)).events
         assert next(e.cost for e in events if isinstance(e, UnitWithdrew)) == withdrawal["cost"]
 
 

@@ -10,6 +10,7 @@ from django.utils import translation
 from tactical.protocol.eventtext import action_sentence, battle_event_sentence, log_sentences
 
 ROSTER = {"u1": {"name": "Legio I"}, "u2": {"name": "Hunni"}}
+WITHDRAW = {"do": "withdraw", "unit": "u1"}
 
 
 def _row(action: dict[str, object] | None, kind: str = "action", events: list[dict[str, object]] | None = None
@@ -18,7 +19,8 @@ def _row(action: dict[str, object] | None, kind: str = "action", events: list[di
 
 
 @pytest.mark.parametrize(("language", "expected"), [
-    ("en", "Legio I (u1) moved to (3, 4). (contact: Legio I (u1) and Hunni (u2); die 2: Legio I (u1) survives)"),
+    ("en", "Legio I (u1) moved to (3, 4). (contact: Legio I (u1) and Hunni (u2); "
+           "die 2: Legio I (u1) survives)"),
     ("ru", "Legio I (u1) переместился на (3, 4). (контакт: Legio I (u1) и Hunni (u2); "
            "кубик 2: остаётся Legio I (u1))"),
 ])
@@ -49,8 +51,8 @@ def test_a_timed_out_row_says_the_time_ran_out() -> None:
 def test_the_console_and_the_board_word_a_withdrawal_each_their_own_way_in_russian() -> None:
     """The same English sentence, two Russian ones: the console's row has a context of its own."""
     with translation.override("ru"):
-        assert (action_sentence({"do": "withdraw", "unit": "u1"}, ROSTER), log_sentences()["ev_unit_withdrew"]) == (
+        assert (action_sentence(WITHDRAW, ROSTER), log_sentences()["ev_unit_withdrew"]) == (
             "Legio I (u1) покинул поле боя.", "{unit} ушёл с поля.")
     with translation.override("en"):
-        assert (action_sentence({"do": "withdraw", "unit": "u1"}, ROSTER), log_sentences()["ev_unit_withdrew"]) == (
+        assert (action_sentence(WITHDRAW, ROSTER), log_sentences()["ev_unit_withdrew"]) == (
             "Legio I (u1) withdrew from the field.", "{unit} withdrew from the field.")
