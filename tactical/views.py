@@ -2,7 +2,8 @@
 
 The page is rendered once; everything after that comes over the battle socket
 (docs/tactical-protocol.md §6). Every string the board script shows is built here with gettext, in the
-language of the request, and handed to the script as JSON (no JavaScript catalogue to build).
+language of the request, and handed to the script as one JSON blob (no JavaScript catalogue to build, no
+inline script).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from combat.battle.serialize import state_from_dict
 from strategic.models import UnitType
 from tactical.messages import NO_BATTLE, NOT_WATCHER, WATCH_NEEDS_LOGIN
 from tactical.models import LiveBattle
+from tactical.protocol.eventtext import log_sentences
 from tactical.selectors.battles import viewer_of, watch_refusal
 
 
@@ -53,12 +55,12 @@ def board_page(request: HttpRequest, battle_id: int) -> HttpResponse:
         "melee": reverse("battle-board-melee", args=[battle.pk]),
         "csrf": get_token(request),
         "lang": get_language() or "en",
-        "type_names": {t.code: t.name for t in types},
         "viewer": viewer.as_dict(),
     }
+    strings = {**board_strings(), **{f"type_{t.code}": t.name for t in types}}
     return render(request, "tactical/board.html", {
         "battle": battle, "record": record, "campaign": battle.campaign, "viewer": viewer,
-        "config": config, "strings": board_strings(),
+        "config": config, "strings": strings,
     })
 
 
@@ -83,7 +85,11 @@ def _type_codes(battle: LiveBattle) -> list[str]:
 
 
 def board_strings() -> dict[str, str]:
-    """Every sentence the board script shows, in the active language; ``{name}`` marks a value."""
+    """Every sentence the board script shows, in the active language; ``{name}`` marks a value.
+
+    The page hands them to the script in one JSON blob (``#board-strings``), with the campaign's names of
+    the battle's unit types as ``type_<code>``; the log's sentences are ``tactical.protocol.eventtext``'s.
+    """
     return {
         # status line
         "attacker": _("Attacker"),
@@ -100,6 +106,11 @@ def board_strings() -> dict[str, str]:
         "time_left": _("Time left"),
         "time_up": _("Time is up: the server ends the turn"),
         "no_clock": _("No clock in this phase"),
+        "clock_paused": _("The clock is paused"),
+        # the moderator's hold on the battle: a paused clock, a T7.6 die awaited
+        "halt_paused": _("The moderator has paused the clock ({seconds} s left): no action is accepted until it "
+                         "runs again."),
+        "halt_awaiting": _("Waiting for the moderator's die (T7.6): no action is accepted until it is rolled."),
         "connected": _("Live"),
         "connecting": _("Connecting…"),
         "reconnecting": _("Connection lost: reconnecting in {seconds} s"),
@@ -168,6 +179,11 @@ def board_strings() -> dict[str, str]:
         "rule_T10": _("Interception"),
         "rule_T11": _("End of battle"),
         "error_stale": _("The battle had changed: the board is up to date now, try again."),
+        # the terrain features, named in their cells' titles
+        "feature_river": _("river"),
+        "feature_swamp": _("swamp"),
+        "feature_gorge": _("gorge"),
+        "feature_wall": _("wall"),
         # melee preview
         "preview_title": _("If the turn ended now"),
         "preview_none": _("No unit is in melee."),
@@ -180,37 +196,7 @@ def board_strings() -> dict[str, str]:
         # log
         "log_title": _("Battle log"),
         "log_skipped": _("Earlier entries are not shown (versions up to {version})."),
-        "log_timeout": _("Time ran out for the {side} (round {round})."),
-        "ev_battle_created": _("The battle was set up on the tactical map."),
-        "ev_map_changed": _("The map was changed."),
-        "ev_deployed": _("{unit} was placed at {cell}, facing {facing}."),
-        "ev_side_ready": _("The {side} is ready."),
-        "ev_commander_ready": _("{commander} is ready."),
-        "ev_commander_done": _("{commander} is done."),
-        "ev_moved": _("{unit} moved to {cell} ({cost} pt, {left} left)."),
-        "ev_turned": _("{unit} turned to face {facing} ({cost} pt)."),
-        "ev_shot": _("{unit} shot at {target}: {damage} damage, {health} left."),
-        "ev_contact_made": _("{unit} engaged {enemy}."),
-        "ev_contact_charge": _("{unit} charged {enemy}."),
-        "ev_left_melee": _("{unit} left the melee and took {damage} ({health} left)."),
-        "ev_melee_resolved": _("Melee resolved:"),
-        "ev_strike": _("{unit} dealt {damage} to {target}"),
-        "ev_flank": _("flank"),
-        "ev_charge": _("charge"),
-        "ev_result": _("{unit}: {health} left"),
-        "ev_die_rolled": _("A die rolled {value}: {unit} survives with {health}."),
-        "ev_unit_routed": _("{unit} was routed."),
-        "ev_unit_withdrew": _("{unit} withdrew from the field."),
-        "ev_turn_ended": _("The {side}'s turn ended (round {round})."),
-        "ev_turn_started": _("The {side}'s turn began (round {round})."),
-        "ev_window_opened": _("The {side} may intercept: {units}."),
-        "ev_window_closed": _("The interception window closed."),
-        "ev_interception_declared": _("{unit} intercepted {target}."),
-        "ev_reinforcement_placed": _("{unit} arrived at {cell}."),
-        "ev_battle_ended": _("The battle ended: the {side} won."),
-        "ev_action_void": _("The action had no effect."),
-        "ev_seed_revealed": _("The dice seed was revealed: {seed}."),
-        "ev_result_applied": _("The result went to the strategic map."),
+        **log_sentences(),
         # orders (T2)
         "orders_title": _("Orders"),
         "orders_none": _("No orders yet."),

@@ -126,6 +126,38 @@ def reachable(
     return best
 
 
+@dataclass(frozen=True, slots=True)
+class Route:
+    """A cheapest legal path to a cell: its cost, the cells entered, and whether it ends on contact (T6)."""
+
+    cost: int
+    path: tuple[Cell, ...]
+    contact: bool
+
+
+def routes(
+    state: BattleState,
+    unit: UnitState,
+    budget: int,
+    occupied: Mapping[Cell, str],
+    bound_to: Sequence[Cell] = (),
+) -> dict[Cell, Route]:
+    """Every cell of ``reachable`` with one cheapest legal path to it, in the order the search found them.
+
+    Each path passes ``check_path`` with the same budget: the board offers these paths and the engine
+    accepts them (one search for both).
+    """
+    best, previous = _search(state, unit, budget, occupied, bound_to)
+    zone = enemy_zone(state, unit.side)
+    found: dict[Cell, Route] = {}
+    for end, cost in best.items():
+        path = [end]
+        while previous[path[-1]] != unit.cell:
+            path.append(previous[path[-1]])
+        found[end] = Route(cost, tuple(reversed(path)), end in zone)
+    return found
+
+
 def shortest_path(
     state: BattleState,
     unit: UnitState,
@@ -152,7 +184,8 @@ def _search(
     bound_to: Sequence[Cell],
 ) -> tuple[dict[Cell, int], dict[Cell, Cell]]:
     """Uniform-cost search with one bucket per cost (steps cost 1 or 2); cells next to an enemy end a
-    path there and are not expanded (T6)."""
+    path there and are not expanded (T6). A bucket is taken in (x, y) order, so that of two cheapest
+    paths the same one is found every time."""
     zone = enemy_zone(state, unit.side)
     features = state.cells
     start = unit.cell
@@ -161,7 +194,7 @@ def _search(
     buckets: list[list[Cell]] = [[] for _ in range(budget + 1)]
     buckets[0].append(start)
     for cost in range(budget + 1):
-        for cell in buckets[cost]:
+        for cell in sorted(buckets[cost]):
             if best[cell] != cost or (cell in zone and cell != start):
                 continue
             for nxt in NEIGHBOURS[cell]:

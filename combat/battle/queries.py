@@ -6,11 +6,12 @@ from dataclasses import dataclass
 
 from combat.battle.draft import occupancy
 from combat.battle.geometry import cells_in_range as _cells_in_range
+from combat.battle.geometry import edge_row
 from combat.battle.interception import InterceptionOption
 from combat.battle.interception import legal_interceptions as _legal_interceptions
 from combat.battle.melee import compute
-from combat.battle.model import BattleState, Cell, Phase, Side
-from combat.battle.movement import reachable, shortest_path, speed
+from combat.battle.model import BattleState, Cell, Phase, Side, UnitState
+from combat.battle.movement import Route, reachable, routes, shortest_path, speed
 
 
 def reachable_cells(state: BattleState, unit_id: str) -> dict[Cell, int]:
@@ -20,9 +21,52 @@ def reachable_cells(state: BattleState, unit_id: str) -> dict[Cell, int]:
     restricted by T10.3.
     """
     unit = state.units[unit_id]
-    if state.phase is not Phase.MOVE or unit.side is not state.side or not unit.on_field or unit.restricted:
+    if not _may_move(state, unit):
         return {}
     return reachable(state, unit, unit.points, occupancy(state), _bound_cells(state, unit_id))
+
+
+def move_routes(state: BattleState, unit_id: str) -> dict[Cell, Route]:
+    """The cells of ``reachable_cells``, each with a cheapest path that ``Move`` accepts."""
+    unit = state.units[unit_id]
+    if not _may_move(state, unit):
+        return {}
+    return routes(state, unit, unit.points, occupancy(state), _bound_cells(state, unit_id))
+
+
+def withdrawal_routes(state: BattleState, unit_id: str) -> dict[Cell, Route]:
+    """The cells of its own edge row a unit can step off the field from now, each with a path that
+    ``Withdraw`` accepts; the cost includes the point for stepping off (T11).
+
+    A unit standing on its edge row withdraws with an empty path, bound or not (T8.2 then applies);
+    a path may not end on contact (T6).
+    """
+    unit = state.units[unit_id]
+    if not _may_move(state, unit) or unit.points < 1:
+        return {}
+    row = edge_row(unit.side)
+    found: dict[Cell, Route] = {}
+    if unit.cell[1] == row:
+        found[unit.cell] = Route(1, (), False)
+    paths = routes(state, unit, unit.points - 1, occupancy(state), _bound_cells(state, unit_id))
+    for cell, route in paths.items():
+        if cell[1] == row and not route.contact:
+            found[cell] = Route(route.cost + 1, route.path, False)
+    return found
+
+
+def interception_routes(state: BattleState, unit_id: str) -> dict[Cell, Route]:
+    """Cells the unit can reach at its full speed, as an interceptor does (T10), each with a cheapest path."""
+    unit = state.units[unit_id]
+    if not unit.on_field:
+        return {}
+    budget = speed(state.unit_type(unit), state.terrain)
+    return routes(state, unit, budget, occupancy(state), _bound_cells(state, unit_id))
+
+
+def _may_move(state: BattleState, unit: UnitState) -> bool:
+    """Whether the unit may move or withdraw now: on the field, in its side's move phase, not restricted."""
+    return state.phase is Phase.MOVE and unit.side is state.side and unit.on_field and not unit.restricted
 
 
 def path_to(

@@ -12,11 +12,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from combat.battle.model import BattleState, Status
-from moderation.render.eventtext import unit_name
 from moderation.selectors.audit import AuditRow
 from moderation.selectors.dice import DiceReport
 from moderation.selectors.interceptions import interception_record
 from tactical.models import LiveBattle
+from tactical.protocol.eventtext import unit_name
 
 CSV_COLUMNS = ("ref", "created_at", "turn", "battle", "version", "actor", "kind", "rule", "text", "reason")
 

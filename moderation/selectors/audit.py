@@ -13,8 +13,8 @@ from campaign.logtext import sentence as log_sentence
 from campaign.models import Campaign, LogEntry
 from moderation.messages import BAD_FILTER, BAD_REF
 from moderation.models import Dispute
-from moderation.render.eventtext import battle_event_sentence
 from tactical.models import BattleEvent
+from tactical.protocol.eventtext import battle_event_sentence
 
 REF_RE = re.compile(r"^(?:L(?P<entry>\d{1,12})|B(?P<battle>\d{1,12})v(?P<version>\d{1,9}))$")
 

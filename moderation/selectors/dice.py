@@ -15,9 +15,9 @@ from django.utils.translation import gettext as _
 
 from campaign.models import LogEntry
 from combat.dice import seed_commitment, seeded_roll
-from moderation.render.eventtext import action_sentence, unit_name
 from strategic.models import Battle, QuickBattleRecord
 from tactical.models import BattleEvent, LiveBattle
+from tactical.protocol.eventtext import action_sentence, unit_name
 
 
 @dataclass(frozen=True)

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from moderation.models import InterceptionRuling
-from moderation.render.eventtext import unit_name
 from tactical.models import BattleEvent, LiveBattle
+from tactical.protocol.eventtext import unit_name
 
 
 @dataclass(frozen=True)

@@ -16,8 +16,8 @@ from campaign.errors import ServiceError
 from campaign.models import Campaign
 from campaign.views import campaign_for_page
 from moderation.render.board_png import board_png
-from moderation.render.eventtext import SIDE_NAMES, UNIT_STATUSES
 from moderation.render.export import audit_bbcode, audit_csv, battle_report_bbcode
+from moderation.render.labels import SIDE_NAMES, UNIT_STATUSES
 from moderation.selectors.audit import AuditFilter, audit_log, disputes_of
 from moderation.selectors.dice import dice_report
 from moderation.selectors.replay import ReplayBroken, replay_steps, turns_of

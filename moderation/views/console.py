@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
@@ -19,12 +20,13 @@ from campaign.errors import ServiceError
 from campaign.models import Campaign, Commander, Faction, Invitation, Membership
 from campaign.rules_settings import SETTINGS
 from moderation.models import Dispute, InterceptionRuling
-from moderation.render.eventtext import SIDE_NAMES, UNIT_STATUSES, action_sentence
+from moderation.render.labels import SIDE_NAMES, UNIT_STATUSES
 from moderation.selectors.audit import disputes_of
 from moderation.selectors.dice import dice_report
 from moderation.selectors.interceptions import interception_record
 from moderation.services import disputes as services
 from tactical.models import BattleEvent, LiveBattle
+from tactical.protocol.eventtext import action_sentence
 from tactical.selectors.snapshots import state_of
 from tactical.services import moderation as moderator_services
 
@@ -84,78 +86,101 @@ def _setting_value(spec: Any, raw: str) -> Any:
     return int(number) if number == int(number) and spec.kind is int else number
 
 
-def _run_console_action(request: HttpRequest, campaign: Campaign, action: str) -> str:
+def _faction_named(campaign: Campaign, raw: Any) -> Faction | None:
+    """The campaign's faction a form names by id; None when it names none (or one of another campaign)."""
+    if not raw:
+        return None
+    return Faction.objects.filter(pk=_int(raw, "faction"), campaign=campaign).first()
+
+
+def _commander_named(campaign: Campaign, raw: Any) -> Commander | None:
+    """The campaign's commander a form names by id; None when it names none (or one of another campaign)."""
+    if not raw:
+        return None
+    return Commander.objects.filter(pk=_int(raw, "commander"), campaign=campaign).first()
+
+
+# One adapter per form of the campaign console: parse the POST, check what it names, call the service, say
+# what was done. A refusal is a ServiceError, rendered by ``campaign_console_action``.
+
+
+def _role(request: HttpRequest, campaign: Campaign) -> str:
     post = request.POST
-    if action == "role":
-        user = get_user_model().objects.filter(pk=_int(post.get("user"), "user")).first()
-        if user is None:
-            raise ServiceError(_("No such person."), field="user")
-        faction_id = post.get("faction") or None
-        faction = (
-            Faction.objects.filter(pk=_int(faction_id, "faction"), campaign=campaign).first()
-            if faction_id
-            else None
-        )
-        campaign_services.membership_set(
-            actor=request.user, campaign=campaign, user=user, role=post.get("role", ""), faction=faction
-        )
-        return _("The role was changed.")
-    if action == "invite":
-        faction_id = post.get("faction") or None
-        faction = (
-            Faction.objects.filter(pk=_int(faction_id, "faction"), campaign=campaign).first()
-            if faction_id
-            else None
-        )
-        commander_id = post.get("commander") or None
-        commander = (
-            Commander.objects.filter(pk=_int(commander_id, "commander"), campaign=campaign).first()
-            if commander_id
-            else None
-        )
-        invitation = campaign_services.invitation_create(
-            actor=request.user,
-            campaign=campaign,
-            role=post.get("role", ""),
-            faction=faction,
-            commander=commander,
-        )
-        link = request.build_absolute_uri(reverse("invitation", args=[invitation.token]))
-        return _("Invitation link: %(link)s") % {"link": link}
-    if action == "order":
-        ranked = sorted(
-            (_int(post.get(f"order_{f.pk}"), f"order_{f.pk}"), f.pk)
-            for f in Faction.objects.filter(campaign=campaign)
-        )
-        services.faction_order_set(
-            actor=request.user, campaign=campaign, faction_ids=[pk for _n, pk in ranked]
-        )
-        return _("The faction order was saved.")
-    if action == "deadline":
-        services.faction_deadline_extend(
-            actor=request.user,
-            campaign=campaign,
-            hours=_int(post.get("hours"), "hours"),
-            reason=post.get("reason", ""),
-        )
-        return _("The deadline was extended.")
-    if action == "settings":
-        values = {
-            spec.name: _setting_value(spec, post.get(spec.name, ""))
-            for spec in SETTINGS
-            if spec.name in post or spec.kind is bool
-        }
-        changed = {name: value for name, value in values.items() if value != campaign.setting(name)}
-        if changed:
-            campaign_services.campaign_settings_update(
-                actor=request.user, campaign=campaign, settings=changed
-            )
-        return _("The settings were saved.")
+    user = get_user_model().objects.filter(pk=_int(post.get("user"), "user")).first()
+    if user is None:
+        raise ServiceError(_("No such person."), field="user")
+    faction = _faction_named(campaign, post.get("faction"))
+    campaign_services.membership_set(
+        actor=request.user, campaign=campaign, user=user, role=post.get("role", ""), faction=faction
+    )
+    return _("The role was changed.")
+
+
+def _invite(request: HttpRequest, campaign: Campaign) -> str:
+    post = request.POST
+    faction = _faction_named(campaign, post.get("faction"))
+    commander = _commander_named(campaign, post.get("commander"))
+    invitation = campaign_services.invitation_create(
+        actor=request.user, campaign=campaign, role=post.get("role", ""), faction=faction, commander=commander
+    )
+    link = request.build_absolute_uri(reverse("invitation", args=[invitation.token]))
+    return _("Invitation link: %(link)s") % {"link": link}
+
+
+def _order(request: HttpRequest, campaign: Campaign) -> str:
+    post = request.POST
+    ranked = sorted(
+        (_int(post.get(f"order_{f.pk}"), f"order_{f.pk}"), f.pk)
+        for f in Faction.objects.filter(campaign=campaign)
+    )
+    services.faction_order_set(actor=request.user, campaign=campaign, faction_ids=[pk for _n, pk in ranked])
+    return _("The faction order was saved.")
+
+
+def _deadline(request: HttpRequest, campaign: Campaign) -> str:
+    post = request.POST
+    hours = _int(post.get("hours"), "hours")
+    services.faction_deadline_extend(
+        actor=request.user, campaign=campaign, hours=hours, reason=post.get("reason", "")
+    )
+    return _("The deadline was extended.")
+
+
+def _settings(request: HttpRequest, campaign: Campaign) -> str:
+    post = request.POST
+    values = {
+        spec.name: _setting_value(spec, post.get(spec.name, ""))
+        for spec in SETTINGS
+        if spec.name in post or spec.kind is bool
+    }
+    changed = {name: value for name, value in values.items() if value != campaign.setting(name)}
+    if changed:
+        campaign_services.campaign_settings_update(actor=request.user, campaign=campaign, settings=changed)
+    return _("The settings were saved.")
+
+
+def _answer(request: HttpRequest, campaign: Campaign) -> str:
+    post = request.POST
     dispute = Dispute.objects.filter(pk=_int(post.get("dispute"), "dispute"), campaign=campaign).first()
     if dispute is None:
         raise ServiceError(_("No such dispute."), field="dispute")
     services.dispute_answer(actor=request.user, dispute=dispute, answer=post.get("answer", ""))
     return _("The answer was written into the log.")
+
+
+_CONSOLE_FORMS: dict[str, Callable[[HttpRequest, Campaign], str]] = {
+    "role": _role,
+    "invite": _invite,
+    "order": _order,
+    "deadline": _deadline,
+    "settings": _settings,
+    "answer": _answer,
+}
+
+
+def _run_console_action(request: HttpRequest, campaign: Campaign, action: str) -> str:
+    """The form ``action`` of the campaign console, by its adapter; the sentence saying what was done."""
+    return _CONSOLE_FORMS[action](request, campaign)
 
 
 @require_POST

@@ -8,7 +8,6 @@ import { orderRecipients, renderMelee, renderOrders, renderUnitCard, renderUnitL
 
 const config = JSON.parse(document.getElementById("board-config").textContent);
 const t = JSON.parse(document.getElementById("board-strings").textContent);
-Object.assign(t, JSON.parse(document.getElementById("board-halt-strings").textContent));
 const $ = (id) => document.getElementById(id);
 const FACINGS = ["N", "E", "S", "W"];
 const KEYS = { ArrowUp: "N", ArrowRight: "E", ArrowDown: "S", ArrowLeft: "W" };
@@ -32,7 +31,7 @@ const names = {
 };
 const ctx = {
   t, names, get selected() { return app.selected; },
-  typeName: (unit) => config.type_names[unit.type] || (app.state.unit_types[unit.type] || {}).name || unit.type,
+  typeName: (unit) => t[`type_${unit.type}`] || (app.state.unit_types[unit.type] || {}).name || unit.type,
 };
 const log = new BattleLog($("board-log"), t, names);
 log.onGap = (since) => requestSync(since);

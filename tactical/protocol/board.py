@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import heapq
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -12,29 +11,20 @@ from combat.battle.actions import Move
 from combat.battle.draft import occupancy
 from combat.battle.engine import apply
 from combat.battle.events import ContactMade, Moved
-from combat.battle.geometry import (
-    NEIGHBOURS,
-    cells_in_range,
-    deployment_rows,
-    edge_row,
-    in_range,
-    is_step,
-    turn_cost,
-)
-from combat.battle.interception import legal_interceptions
+from combat.battle.geometry import cells_in_range, deployment_rows, in_range, turn_cost
 from combat.battle.model import (
     GRID_HEIGHT,
     GRID_WIDTH,
     BattleState,
     Cell,
-    CellFeature,
     Facing,
     Phase,
     Side,
     Status,
     UnitState,
 )
-from combat.battle.movement import enemy_zone, speed
+from combat.battle.movement import Route, speed
+from combat.battle.queries import interception_routes, legal_interceptions, move_routes, withdrawal_routes
 from combat.battle.queries import preview as melee_preview
 from combat.dice import FixedDice
 from combat.errors import CombatError, IllegalAction, InvalidAction
@@ -164,44 +154,12 @@ def _melee(state: BattleState) -> list[dict[str, Any]]:
     ]
 
 
-def _paths(state: BattleState, unit: UnitState, budget: int, extra: int = 0) -> dict[Cell, tuple[int, list[Cell]]]:
-    """Least-cost legal move ends within ``budget`` (T6, T8.1), each with one path (Dijkstra)."""
-    zone = enemy_zone(state, unit.side)
-    occupied = occupancy(state)
-    enemies = [state.units[key[0] if key[1] == unit.id else key[1]].cell for key in state.contacts if unit.id in key]
-    start = unit.cell
-    best: dict[Cell, int] = {start: 0}
-    parent: dict[Cell, Cell] = {}
-    heap: list[tuple[int, Cell]] = [(0, start)]
-    while heap:
-        cost, cell = heapq.heappop(heap)
-        if cost > best[cell] or (cell in zone and cell != start):
-            continue
-        for nxt in NEIGHBOURS[cell]:
-            feature = state.cells.get(nxt)
-            if feature is not None and feature.is_impassable:
-                continue
-            total = cost + (2 if feature is CellFeature.RIVER else 1)
-            if total + extra > budget or nxt in occupied or total >= best.get(nxt, budget + 1):
-                continue
-            if cell == start and enemies and any(is_step(nxt, enemy) for enemy in enemies):
-                continue
-            best[nxt] = total
-            parent[nxt] = cell
-            heapq.heappush(heap, (total, nxt))
-    result: dict[Cell, tuple[int, list[Cell]]] = {}
-    for cell, cost in best.items():
-        if cell == start:
-            continue
-        path = [cell]
-        while path[-1] in parent and parent[path[-1]] != start:
-            path.append(parent[path[-1]])
-        result[cell] = (cost, path[::-1])
-    return result
-
-
 def unit_options(battle: LiveBattle, unit_id: str, state: BattleState | None = None) -> dict[str, Any]:
-    """What a unit can do now: reachable cells with paths, withdrawal, range, targets, interceptions."""
+    """What a unit can do now: reachable cells with paths, withdrawal, range, targets, interceptions.
+
+    Every cell and path comes from the engine's own queries (``combat.battle.queries``), so the board
+    offers exactly the moves the engine accepts.
+    """
     state = state or state_of(battle)
     unit = state.units[unit_id]
     result: dict[str, Any] = {
@@ -210,52 +168,84 @@ def unit_options(battle: LiveBattle, unit_id: str, state: BattleState | None = N
         "turn_costs": {f.value: turn_cost(unit.facing, f) for f in Facing}, "deploy": [],
     }
     if state.phase is Phase.DEPLOYMENT:
-        if unit.status in (Status.UNDEPLOYED, Status.FIELD) and unit.side not in state.ready:
-            occupied = occupancy(state)
-            for y in deployment_rows(unit.side, state.settings.deployment_rows):
-                for x in range(GRID_WIDTH):
-                    feature = state.cells.get((x, y))
-                    if (feature is None or not feature.is_impassable) and occupied.get((x, y), unit.id) == unit.id:
-                        result["deploy"].append([x, y])
+        result["deploy"] = _deploy_cells(state, unit)
         return result
     if not unit.on_field:
         return result
-    card = state.unit_type(unit)
-    if card.missile:
-        result["range"] = [list(cell) for cell in cells_in_range(unit, state.settings.range_template)]
-        if unit.arrows > 0 and not unit.shot and not any(unit.id in key for key in state.contacts):
-            result["targets"] = [
-                other.id for other in state.units.values()
-                if other.on_field and other.side is not unit.side
-                and in_range(unit, other.cell, state.settings.range_template)
-            ]
-    if state.phase is Phase.INTERCEPTION and unit.side is state.side:
-        for option in legal_interceptions(state, unit.side):
-            if option.unit != unit_id:
-                continue
-            if option.volley:
-                result["interceptions"].append({"target": option.target, "volley": True, "path": None})
-                continue
-            full = _paths(state, unit, speed(card, state.terrain))
-            for cell, _cost in option.cells:
-                result["interceptions"].append(
-                    {"target": option.target, "volley": False, "path": [list(c) for c in full[cell][1]]}
-                )
+    if state.unit_type(unit).missile:
+        result["range"], result["targets"] = _volley_options(state, unit)
+    if state.phase is Phase.INTERCEPTION:
+        result["interceptions"] = _interception_options(state, unit)
         return result
-    if state.phase is not Phase.MOVE or unit.side is not state.side or unit.restricted:
-        return result
-    zone = enemy_zone(state, unit.side)
-    for cell, (cost, path) in sorted(_paths(state, unit, unit.points).items(), key=lambda i: (i[0][1], i[0][0])):
-        result["reachable"].append(
-            {"x": cell[0], "y": cell[1], "cost": cost, "path": [list(c) for c in path], "contact": cell in zone}
-        )
-    row = edge_row(unit.side)
-    if unit.cell[1] == row and unit.points >= 1 and not any(unit.id in key for key in state.contacts):
-        result["withdraw"].append({"x": unit.cell[0], "y": row, "cost": 1, "path": []})
-    for cell, (cost, path) in _paths(state, unit, unit.points, extra=1).items():
-        if cell[1] == row and cell not in zone:
-            result["withdraw"].append({"x": cell[0], "y": row, "cost": cost + 1, "path": [list(c) for c in path]})
+    result["reachable"] = _reachable(state, unit)
+    result["withdraw"] = _withdrawals(state, unit)
     return result
+
+
+def _deploy_cells(state: BattleState, unit: UnitState) -> list[list[int]]:
+    """Free passable cells of the side's deployment rows, while the side is not ready (T1)."""
+    if unit.status not in (Status.UNDEPLOYED, Status.FIELD) or unit.side in state.ready:
+        return []
+    occupied = occupancy(state)
+    cells = []
+    for y in deployment_rows(unit.side, state.settings.deployment_rows):
+        for x in range(GRID_WIDTH):
+            feature = state.cells.get((x, y))
+            if (feature is None or not feature.is_impassable) and occupied.get((x, y), unit.id) == unit.id:
+                cells.append([x, y])
+    return cells
+
+
+def _volley_options(state: BattleState, unit: UnitState) -> tuple[list[list[int]], list[str]]:
+    """A missile unit's range template where it stands, and the enemies it may shoot now (T9)."""
+    cells = [list(cell) for cell in cells_in_range(unit, state.settings.range_template)]
+    if unit.arrows <= 0 or unit.shot or any(unit.id in key for key in state.contacts):
+        return cells, []
+    targets = [
+        other.id for other in state.units.values()
+        if other.on_field and other.side is not unit.side
+        and in_range(unit, other.cell, state.settings.range_template)
+    ]
+    return cells, targets
+
+
+def _interception_options(state: BattleState, unit: UnitState) -> list[dict[str, Any]]:
+    """The unit's legal interceptions in the open window: by volley, or by a path to each end (T10)."""
+    if unit.side is not state.side:
+        return []
+    options: list[dict[str, Any]] = []
+    full: dict[Cell, Route] | None = None
+    for option in legal_interceptions(state, unit.side):
+        if option.unit != unit.id:
+            continue
+        if option.volley:
+            options.append({"target": option.target, "volley": True, "path": None})
+            continue
+        full = full if full is not None else interception_routes(state, unit.id)
+        for cell, _cost in option.cells:
+            options.append({"target": option.target, "volley": False, "path": _cells(full[cell].path)})
+    return options
+
+
+def _reachable(state: BattleState, unit: UnitState) -> list[dict[str, Any]]:
+    """Move ends with their cost and path, row by row (T4–T6, T8.1)."""
+    found = move_routes(state, unit.id)
+    return [
+        {"x": cell[0], "y": cell[1], "cost": route.cost, "path": _cells(route.path), "contact": route.contact}
+        for cell, route in sorted(found.items(), key=lambda item: (item[0][1], item[0][0]))
+    ]
+
+
+def _withdrawals(state: BattleState, unit: UnitState) -> list[dict[str, Any]]:
+    """Cells of the own edge row to step off from, each with its cost (+1 to step off) and path (T11)."""
+    return [
+        {"x": cell[0], "y": cell[1], "cost": route.cost, "path": _cells(route.path)}
+        for cell, route in withdrawal_routes(state, unit.id).items()
+    ]
+
+
+def _cells(path: tuple[Cell, ...]) -> list[list[int]]:
+    return [list(cell) for cell in path]
 
 
 def move_preview(state: BattleState, unit_id: str, path: tuple[Cell, ...],

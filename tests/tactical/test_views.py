@@ -138,22 +138,66 @@ def test_the_script_gets_russian_strings_from_the_page(world: Any, battle: LiveB
     ("en", ("river", "wall", "health", "arrows", "facing")),
     ("ru", ("река", "стена", "здоровье", "запас стрел", "направление")),
 ])
-def test_the_template_gives_the_script_the_features_and_corrected_values_by_name(world: Any, battle: LiveBattle,
+def test_the_page_gives_the_script_the_features_and_corrected_values_by_name(world: Any, battle: LiveBattle,
                                                                                 language: str,
                                                                                 expected: tuple[str, ...]) -> None:
     """A special cell's title and the log line of a moderator's correction (log.js) say these words."""
-    html = _get(world.east_general, battle.pk, language).content.decode()
-    match = re.search(r'<script type="application/json" id="board-halt-strings">(.*?)</script>', html, re.DOTALL)
-    assert match is not None
-    strings = json.loads(match.group(1))
+    strings = _json_script(_get(world.east_general, battle.pk, language).content.decode(), "board-strings")
     assert tuple(strings[key] for key in ("feature_river", "feature_wall", "field_health", "field_arrows",
                                           "field_facing")) == expected
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_every_string_reaches_the_script_in_one_blob_and_no_script_is_inline(world: Any, battle: LiveBattle,
+                                                                             language: str) -> None:
+    """A Content-Security-Policy without 'unsafe-inline' will forbid inline scripts: data comes by json_script."""
+    html = _get(world.moderator, battle.pk, language).content.decode()
+    tags = re.findall(r"<script\b([^>]*)>", html)
+    blobs = [tag for tag in tags if 'type="application/json"' in tag]
+    assert [tag for tag in tags if tag not in blobs and "src=" not in tag] == []
+    assert sorted(re.search(r'id="([\w-]+)"', tag).group(1) for tag in blobs) == ["board-config", "board-strings"]
+
+
+def _pairs_once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    keys = [key for key, _value in pairs]
+    assert len(keys) == len(set(keys)), f"a key twice: {sorted(k for k in keys if keys.count(k) > 1)}"
+    return dict(pairs)
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_strings_list_each_key_once_and_mark_values_one_way(world: Any, battle: LiveBattle,
+                                                                language: str) -> None:
+    html = _get(world.east_general, battle.pk, language).content.decode()
+    match = re.search(r'<script id="board-strings" type="application/json">(.*?)</script>', html, re.DOTALL)
+    assert match is not None
+    strings = json.loads(match.group(1), object_pairs_hook=_pairs_once)
+    assert [key for key, text in strings.items() if re.search(r"%\(|%s|%d|\$\{", text)] == []
+    assert (strings["halt_paused"], strings["log_timeout"]) == {
+        "en": ("The moderator has paused the clock ({seconds} s left): no action is accepted until it runs again.",
+               "Time ran out for the {side} (round {round})."),
+        "ru": ("Модератор остановил таймер (осталось {seconds} с): пока он снова не пойдёт, действия не принимаются.",
+               "Время стороны «{side}» истекло (раунд {round})."),
+    }[language]
+
+
+def test_the_unit_types_are_named_among_the_strings(world: Any, battle: LiveBattle) -> None:
+    html = _get(world.east_general, battle.pk, "ru").content.decode()
+    strings = _json_script(html, "board-strings")
+    assert "type_names" not in _json_script(html, "board-config")
+    assert strings["type_heavy-infantry"] == "Тяжелая пехота"
 
 
 def test_the_page_is_russian_for_a_russian_reader(world: Any, battle: LiveBattle) -> None:
     html = _get(world.outsider, battle.pk, "ru").content.decode()
     assert '<html lang="ru">' in html
     assert "<h2>Журнал боя</h2>" in html
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_no_template_comment_is_printed_on_the_page(world: Any, battle: LiveBattle, language: str) -> None:
+    """A ``{# … #}`` spanning lines is not a comment for Django: it was printed on every board page."""
+    html = _get(world.east_general, battle.pk, language).content.decode()
+    assert [text for text in ("{#", "#}", "More strings for the board script") if text in html] == []
 
 
 def test_the_script_is_told_the_socket_and_who_the_viewer_is(world: Any, battle: LiveBattle) -> None:

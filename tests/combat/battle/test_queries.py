@@ -7,11 +7,14 @@ from combat.battle.engine import apply
 from combat.battle.model import BattleState
 from combat.battle.queries import (
     cells_in_range,
+    interception_routes,
     legal_interceptions,
+    move_routes,
     needs_die,
     path_to,
     preview,
     reachable_cells,
+    withdrawal_routes,
 )
 from combat.dice import FixedDice
 from tests.combat.builders import T12_UNITS, battle, unit
@@ -118,3 +121,32 @@ def test_no_die_when_only_one_falls() -> None:
         [unit("a", "attacker", "infantry", 5, 12, health=1), unit("d", "defender", "infantry", 5, 11)]
     )
     assert needs_die(state) is False
+
+
+def test_move_routes_give_each_reachable_cell_a_cheapest_path_ending_on_contact_or_not() -> None:
+    state = battle([unit("a", "attacker", "infantry", 5, 10), unit("d", "defender", "light", 5, 7)],
+                   cells={"river": [[4, 10]]})
+    routes = move_routes(state, "a")
+    assert {cell: route.cost for cell, route in routes.items()} == reachable_cells(state, "a")
+    # (4, 9) costs 2 round the river, not 3 through it; (5, 8) touches the enemy at (5, 7).
+    assert (routes[(5, 8)].path, routes[(5, 8)].contact, routes[(4, 9)].path, routes[(4, 9)].contact) == (
+        ((5, 9), (5, 8)), True, ((5, 9), (4, 9)), False)
+
+
+def test_withdrawal_routes_pay_a_point_to_step_off_and_start_on_the_edge_row() -> None:
+    # T11: from (5, 19) the attacker's edge (y = 20) is one step away; from (5, 20) itself, none.
+    state = battle([unit("a", "attacker", "infantry", 5, 19), unit("d", "defender", "light", 5, 3)])
+    routes = withdrawal_routes(state, "a")
+    assert {cell: route.cost for cell, route in routes.items()} == {(5, 20): 2, (4, 20): 3, (6, 20): 3}
+    assert routes[(5, 20)].path == ((5, 20),)
+
+
+def test_a_unit_on_its_edge_row_withdraws_where_it_stands() -> None:
+    state = battle([unit("a", "attacker", "infantry", 5, 20), unit("d", "defender", "light", 5, 3)])
+    assert withdrawal_routes(state, "a")[(5, 20)].path == ()
+
+
+def test_interception_routes_use_the_full_speed() -> None:
+    state = battle([unit("a", "attacker", "infantry", 5, 10), unit("c", "defender", "cavalry", 9, 3)])
+    routes = interception_routes(state, "c")
+    assert max(route.cost for route in routes.values()) == 6

@@ -156,3 +156,18 @@ def test_a_dispute_is_answered_once(world: Any, live: LiveBattle) -> None:
     response = client.post("/c/limes/console/answer/", {"dispute": dispute.pk, "answer": "Again"})
     assert response.status_code == 409
     assert LogEntry.objects.filter(kind="dispute_answered").count() == 1
+
+
+@pytest.mark.parametrize(("action", "form", "sentence"), [
+    ("role", {"user": "x", "role": "observer"}, "Give a whole number."),  # parsed before anything is looked up
+    ("role", {"user": "999999", "role": "observer"}, "No such person."),  # checked before the service is called
+    ("order", {"order_1": "first"}, "Give a whole number."),
+    ("answer", {"dispute": "999999", "answer": "Legal"}, "No such dispute."),
+])
+def test_a_console_form_naming_nothing_usable_is_refused_with_400_and_changes_nothing(
+        world: Any, action: str, form: dict[str, str], sentence: str) -> None:
+    before = LogEntry.objects.count()
+    response = _client(world, "moderator").post(f"/c/limes/console/{action}/", form)
+    assert (response.status_code, sentence in response.content.decode()) == (400, True)
+    assert LogEntry.objects.count() == before
+
