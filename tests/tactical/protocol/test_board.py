@@ -22,7 +22,7 @@ from combat.battle.movement import check_path, speed
 from combat.dice import FixedDice
 from combat.errors import IllegalAction
 from tactical.protocol.board import unit_options
-from tests.combat.helpers import battle, unit
+from tests.combat.builders import battle, unit
 
 
 @dataclass(frozen=True)
