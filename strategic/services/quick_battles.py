@@ -10,6 +10,7 @@ captures the defending commander on an overwhelming victory of the attacker (Q5 
 from __future__ import annotations
 
 import secrets
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
@@ -83,6 +84,28 @@ def _nowhere_to_retreat(army: Army | None, battle: Battle) -> bool:
     return retreat_options(retreat_input(army=army, battle=battle, side=Battle.Side.DEFENDER)).is_destroyed
 
 
+@dataclass(frozen=True)
+class _Sides:
+    """Who fights (Q1): the attacking army, the units of each side, the main defending army and its leader."""
+
+    attacker: Army
+    attack_units: list[Unit]
+    defend_units: list[Unit]
+    defender_army: Army | None
+    commander: Commander
+
+    @property
+    def captive(self) -> Commander | None:
+        """The commander a Q5 17+ takes: only one who stood in the battle with his army."""
+        # Q5 17+ captures the commander who stood in the battle; a leader who only lent his Strategy to loose
+        # units or a garrison is elsewhere and cannot be taken.
+        return self.commander if self.defender_army is not None else None
+
+    def units(self) -> dict[str, Unit]:
+        """Every unit of the battle by its engine key, attackers first."""
+        return {unit_key(u.pk): u for u in (*self.attack_units, *self.defend_units)}
+
+
 @transaction.atomic
 def quick_battle_resolve(*, actor: Any, battle: Battle, skill: str, open_field: bool = False, siege: bool = False,
                          storm: bool = False, seed: bytes | None = None) -> QuickBattleRecord:
@@ -90,6 +113,32 @@ def quick_battle_resolve(*, actor: Any, battle: Battle, skill: str, open_field: 
 
     ``seed`` is for tests and replays only; the server otherwise draws it with ``secrets``.
     """
+    campaign, battle, attacker = _quick_check(actor=actor, battle=battle, skill=skill, siege=siege,
+                                              storm=storm)
+    sides = _quick_sides(battle=battle, attacker=attacker)
+    quick = _quick_input(campaign=campaign, battle=battle, sides=sides, skill=skill, open_field=open_field,
+                         siege=siege, storm=storm)
+    seed = seed if seed is not None else secrets.token_bytes(32)
+    record = _quick_begin(actor=actor, campaign=campaign, battle=battle, skill=skill, open_field=open_field,
+                          siege=siege, storm=storm, seed=seed)
+    result = _quick_adjudicate(quick=quick, seed=seed, sides=sides)
+    _rolls_log(actor=actor, campaign=campaign, battle=battle, result=result)
+    units = sides.units()
+    retreating, lost_by_army = _apply_outcomes(campaign=campaign, battle=battle, result=result, units=units,
+                                               actor=actor)
+    _battle_resolved(battle=battle, sides=sides, record=record, result=result, units=units,
+                     lost_by_army=lost_by_army)
+    _seed_reveal(record=record, seed=seed, result=result, units=units)
+    _resolved_log(actor=actor, campaign=campaign, battle=battle, record=record, result=result,
+                  retreating=retreating)
+    _quick_after(actor=actor, campaign=campaign, battle=battle, sides=sides, result=result,
+                 retreating=retreating)
+    return record
+
+
+def _quick_check(*, actor: Any, battle: Battle, skill: str, siege: bool,
+                 storm: bool) -> tuple[Campaign, Battle, Army]:
+    """The guards under the campaign's and the battle's locks: a moderator, a pending battle, an attacker."""
     if actor is None or not getattr(actor, "is_authenticated", False):
         raise Forbidden(str(NEEDS_LOGIN))
     campaign = Campaign.objects.select_for_update().get(pk=battle.campaign_id)
@@ -106,22 +155,36 @@ def quick_battle_resolve(*, actor: Any, battle: Battle, skill: str, open_field: 
     attacker = battle.attacker_army
     if attacker is None or not attacker.units.exists():
         raise Conflict(str(QUICK_NO_ATTACKER), rule="S7")
+    return campaign, battle, attacker
+
+
+def _quick_sides(*, battle: Battle, attacker: Army) -> _Sides:
+    """Q1: the units of each side, locked, and the commander of the defence; refused when there is none."""
     attack_units, defend_units = _side_units(battle)
     defender_army = _main_defender(battle)
     commander = defender_army.commander if defender_army is not None else battle.defender_faction.leader
     if commander is None:
         raise Conflict(str(QUICK_NO_COMMANDER), rule="Q1")
-    quick = QuickBattle(
-        attacker=_quick_side(attacker.commander, attack_units, attacker.morale_penalty, False),
-        defender=_quick_side(commander, defend_units, defender_army.morale_penalty if defender_army else 0,
+    return _Sides(attacker, attack_units, defend_units, defender_army, commander)
+
+
+def _quick_input(*, campaign: Campaign, battle: Battle, sides: _Sides, skill: str, open_field: bool,
+                 siege: bool, storm: bool) -> QuickBattle:
+    """The battle as the engine takes it: both sides, the men that choose the skill (Q1), the field (Q6)."""
+    attacker, defender_army = sides.attacker, sides.defender_army
+    return QuickBattle(
+        attacker=_quick_side(attacker.commander, sides.attack_units, attacker.morale_penalty, False),
+        defender=_quick_side(sides.commander, sides.defend_units,
+                             defender_army.morale_penalty if defender_army else 0,
                              _nowhere_to_retreat(defender_army, battle)),
         men=MEN_FOR_SKILL[QuickBattleRecord.Skill(skill)], open_field=open_field, siege=siege, storm=storm,
         rout_health_loss=float(campaign.setting("rout_health_loss")),  # type: ignore[arg-type]
     )
-    seed = seed if seed is not None else secrets.token_bytes(32)
-    # Q5 17+ captures the commander who stood in the battle; a leader who only lent his Strategy to loose
-    # units or a garrison is elsewhere and cannot be taken.
-    captive = commander if defender_army is not None else None
+
+
+def _quick_begin(*, actor: Any, campaign: Campaign, battle: Battle, skill: str, open_field: bool, siege: bool,
+                 storm: bool, seed: bytes) -> QuickBattleRecord:
+    """M2: the record with the seed's commitment, logged before the first die is rolled."""
     record = QuickBattleRecord.objects.create(
         campaign=campaign, battle=battle, skill=skill, open_field=open_field, siege=siege, storm=storm,
         seed_commitment=seed_commitment(seed), created_by=actor,
@@ -130,23 +193,35 @@ def quick_battle_resolve(*, actor: Any, battle: Battle, skill: str, open_field: 
                data={"battle": battle.pk, "province": battle.province.code, "skill": skill,
                      "open_field": open_field, "siege": siege, "storm": storm,
                      "commitment": record.seed_commitment})
+    return record
+
+
+def _quick_adjudicate(*, quick: QuickBattle, seed: bytes, sides: _Sides) -> QuickResult:
+    """The engine's ruling with the seeded dice; its refusals become the service's errors."""
     try:
-        result = resolve_quick_battle(quick, SeededDice(seed))
+        return resolve_quick_battle(quick, SeededDice(seed))
     except IllegalAction as exc:
         raise EngineRefused(str(QUICK_REFUSED % {"rule": exc.rule, "reason": sentence(exc)}), exc) from exc
     except InvalidAction as exc:
-        names = {unit_key(u.pk): str(u) for u in (*attack_units, *defend_units)}
+        names = {unit_key(u.pk): str(u) for u in (*sides.attack_units, *sides.defend_units)}
         message = QUICK_MALFORMED % {"field": exc.field, "message": sentence(exc, names)}
         raise EngineMalformed(str(message), exc) from exc
+
+
+def _rolls_log(*, actor: Any, campaign: Campaign, battle: Battle, result: QuickResult) -> None:
+    """M2: every die the engine rolled, in order, one log entry each."""
     for number, roll in enumerate(result.rolls):
         log_append(campaign=campaign, kind="quick_battle_roll", actor=actor,
                    rule="Q1" if roll.purpose.startswith("contest") else "Q2",
                    data={"battle": battle.pk, "number": number, **_plain_roll(roll.to_dict())})
-    units = {unit_key(u.pk): u for u in (*attack_units, *defend_units)}
-    retreating, lost_by_army = _apply_outcomes(campaign=campaign, battle=battle, result=result, units=units,
-                                               actor=actor)
-    attacker.refresh_from_db()
-    _next_day(battle=battle, attacker=attacker, result=result)
+
+
+def _battle_resolved(*, battle: Battle, sides: _Sides, record: QuickBattleRecord, result: QuickResult,
+                     units: dict[str, Unit], lost_by_army: dict[str, int]) -> None:
+    """Q7: the next day's Morale on the armies, and the battle resolved with its winner and losses."""
+    sides.attacker.refresh_from_db()
+    _next_day(battle=battle, attacker=sides.attacker, result=result)
+    captive = sides.captive
     battle.winner = result.winner or ""
     battle.status = Battle.Status.RESOLVED
     battle.resolved_at = timezone.now()
@@ -156,10 +231,20 @@ def quick_battle_resolve(*, actor: Any, battle: Battle, skill: str, open_field: 
                      "margin": result.margin,
                      "captured_commander": captive.pk if captive and result.commander_captured else None}
     battle.save(update_fields=["winner", "status", "resolved_at", "result"])
+
+
+def _seed_reveal(*, record: QuickBattleRecord, seed: bytes, result: QuickResult,
+                 units: dict[str, Unit]) -> None:
+    """M2: the record gets the seed and the whole result, each unit named beside its id."""
     record.seed = seed.hex()
     record.result = _named(plain_ids({**result.to_dict(), "rolls": [_plain_roll(r.to_dict()) for r in result.rolls]}),
                            {u.pk: str(u) for u in units.values()})
     record.save(update_fields=["seed", "result"])
+
+
+def _resolved_log(*, actor: Any, campaign: Campaign, battle: Battle, record: QuickBattleRecord,
+                  result: QuickResult, retreating: set[int]) -> None:
+    """Q7: the log entry of the outcome, with the seed revealed beside its commitment (M2)."""
     log_append(campaign=campaign, kind="quick_battle_resolved", actor=actor, rule="Q7",
                data={"battle": battle.pk, "province": battle.province.code, "winner": result.winner or "",
                      "table": result.table.value, "band": result.band, "margin": result.margin,
@@ -168,12 +253,17 @@ def quick_battle_resolve(*, actor: Any, battle: Battle, skill: str, open_field: 
                      "seed": record.seed, "commitment": record.seed_commitment,
                      "next_day_morale": list(result.next_day_morale),
                      "commander_captured": result.commander_captured})
+
+
+def _quick_after(*, actor: Any, campaign: Campaign, battle: Battle, sides: _Sides, result: QuickResult,
+                 retreating: set[int]) -> None:
+    """Afterwards: the captive taken (Q5), the province taken once the beaten left (S10), deadlines (R)."""
+    captive = sides.captive
     if captive is not None and result.commander_captured:
         commander_capture(campaign=campaign, commander=captive, captor_id=battle.attacker_faction_id,
                           battle=battle, actor=actor)
     capture_after_retreat(campaign=campaign, battle=battle, actor=actor)
     retreat_deadlines_schedule(campaign=campaign, battle=battle, army_ids=sorted(retreating))
-    return record
 
 
 def _apply_outcomes(*, campaign: Campaign, battle: Battle, result: QuickResult, units: dict[str, Unit],
