@@ -269,6 +269,16 @@ def _quick_after(*, actor: Any, campaign: Campaign, battle: Battle, sides: _Side
 def _apply_outcomes(*, campaign: Campaign, battle: Battle, result: QuickResult, units: dict[str, Unit],
                     actor: Any) -> tuple[set[int], dict[str, int]]:
     """Q7 on the map; returns the armies that must retreat and the units each of them lost in the battle."""
+    removed, going, thrown_back = _units_apply(battle=battle, result=result, units=units)
+    lost_from = _units_remove(campaign=campaign, battle=battle, result=result, removed=removed, actor=actor)
+    if thrown_back:
+        _thrown_back(campaign=campaign, battle=battle, actor=actor)
+    return _retreats_gather(campaign=campaign, going=going, lost_from=lost_from, actor=actor)
+
+
+def _units_apply(*, battle: Battle, result: QuickResult,
+                 units: dict[str, Unit]) -> tuple[list[Unit], dict[int, list[Unit]], bool]:
+    """Q7 per unit: a rout costs health; returns the units lost, those leaving by army, and a throw-back."""
     removed: list[Unit] = []
     going: dict[int, list[Unit]] = {}
     thrown_back = False
@@ -287,6 +297,12 @@ def _apply_outcomes(*, campaign: Campaign, battle: Battle, result: QuickResult, 
         if outcome in (UnitOutcome.RETREAT, UnitOutcome.ROUT) and unit.army is not None \
                 and unit.army.province_id == battle.province_id:
             going.setdefault(unit.army_id, []).append(unit)  # type: ignore[arg-type]
+    return removed, going, thrown_back
+
+
+def _units_remove(*, campaign: Campaign, battle: Battle, result: QuickResult, removed: list[Unit],
+                  actor: Any) -> dict[int, int]:
+    """Q7: the units lost leave the map, logged first; returns how many each army lost."""
     lost_from: dict[int, int] = {}
     for unit in removed:
         if unit.army_id is not None:
@@ -296,31 +312,24 @@ def _apply_outcomes(*, campaign: Campaign, battle: Battle, result: QuickResult, 
                    data={"battle": battle.pk, "units": [u.pk for u in removed],
                          "outcomes": {str(int(r.id)): r.outcome.value for r in result.units if r.removed}})
         Unit.objects.filter(pk__in=[u.pk for u in removed]).delete()
-    if thrown_back:
-        Army.objects.filter(pk=battle.attacker_army_id).update(province=battle.origin)
-        log_append(campaign=campaign, kind="quick_battle_thrown_back", actor=actor, rule="Q4",
-                   data={"battle": battle.pk, "army": battle.attacker_army_id, "to": battle.origin.code})
+    return lost_from
+
+
+def _thrown_back(*, campaign: Campaign, battle: Battle, actor: Any) -> None:
+    """Q4: the attacking army is thrown back to the province it came from."""
+    Army.objects.filter(pk=battle.attacker_army_id).update(province=battle.origin)
+    log_append(campaign=campaign, kind="quick_battle_thrown_back", actor=actor, rule="Q4",
+               data={"battle": battle.pk, "army": battle.attacker_army_id, "to": battle.origin.code})
+
+
+def _retreats_gather(*, campaign: Campaign, going: dict[int, list[Unit]], lost_from: dict[int, int],
+                     actor: Any) -> tuple[set[int], dict[str, int]]:
+    """R: the armies that must retreat, in id order, and the units each of them lost (after splits)."""
     retreating: set[int] = set()
     lost_by_army: dict[str, int] = {}
     for army_id, leaving in sorted(going.items()):
         army = Army.objects.select_for_update().get(pk=army_id)
-        staying = army.units.exclude(pk__in=[u.pk for u in leaving])
-        if staying.exists():
-            # Q7: only the beaten units retreat; they go as a new army under the same commander.
-            beaten = Army.objects.create(
-                campaign=campaign, faction_id=army.faction_id, commander_id=army.commander_id,
-                province_id=army.province_id, name=gettext("%(army)s (retreating)") % {"army": army.name},
-                moved_turn=army.moved_turn, must_retreat=True,
-            )
-            Unit.objects.filter(pk__in=[u.pk for u in leaving]).update(army=beaten)
-            log_append(campaign=campaign, kind="army_split", actor=actor, rule="Q7",
-                       data={"army": army.pk, "new_army": beaten.pk, "name": beaten.name,
-                             "commander": army.commander_id, "units": sorted(u.pk for u in leaving)})
-            army_id = beaten.pk
-        else:
-            army.must_retreat = True
-            army.version += 1
-            army.save(update_fields=["must_retreat", "version"])
+        army_id = _retreat_mark(campaign=campaign, army=army, leaving=leaving, actor=actor)
         retreating.add(army_id)
         lost = lost_from.pop(army.pk, 0)
         if lost:
@@ -328,6 +337,27 @@ def _apply_outcomes(*, campaign: Campaign, battle: Battle, result: QuickResult, 
     for army_id, lost in lost_from.items():
         lost_by_army[str(army_id)] = lost_by_army.get(str(army_id), 0) + lost
     return retreating, lost_by_army
+
+
+def _retreat_mark(*, campaign: Campaign, army: Army, leaving: list[Unit], actor: Any) -> int:
+    """Q7: the army must retreat, or only its beaten units as a new army; returns the retreating army's id."""
+    staying = army.units.exclude(pk__in=[u.pk for u in leaving])
+    if staying.exists():
+        # Q7: only the beaten units retreat; they go as a new army under the same commander.
+        beaten = Army.objects.create(
+            campaign=campaign, faction_id=army.faction_id, commander_id=army.commander_id,
+            province_id=army.province_id, name=gettext("%(army)s (retreating)") % {"army": army.name},
+            moved_turn=army.moved_turn, must_retreat=True,
+        )
+        Unit.objects.filter(pk__in=[u.pk for u in leaving]).update(army=beaten)
+        log_append(campaign=campaign, kind="army_split", actor=actor, rule="Q7",
+                   data={"army": army.pk, "new_army": beaten.pk, "name": beaten.name,
+                         "commander": army.commander_id, "units": sorted(u.pk for u in leaving)})
+        return beaten.pk
+    army.must_retreat = True
+    army.version += 1
+    army.save(update_fields=["must_retreat", "version"])
+    return army.pk
 
 
 def _named(result: dict[str, Any], names: dict[int, str]) -> dict[str, Any]:
