@@ -208,6 +208,19 @@ def _all(side: QuickSide, outcome: UnitOutcome) -> dict[str, UnitOutcome]:
     return {unit.id: outcome for unit in side.units}
 
 
+@dataclass(frozen=True)
+class _Ruling:
+    """What a table makes of the contest: the winner, every unit's outcome and what the battle leaves."""
+
+    table: Table
+    winner: str | None
+    band_label: str
+    outcomes: dict[str, UnitOutcome]
+    next_day: tuple[int, int] = (0, 0)
+    position_taken: bool = False
+    captured: bool = False
+
+
 def resolve_quick_battle(battle: QuickBattle, dice: Dice) -> QuickResult:
     """Resolve a whole battle by the quick contest (Q1–Q7), consuming every die from ``dice``."""
     validate_battle(battle)
@@ -217,59 +230,73 @@ def resolve_quick_battle(battle: QuickBattle, dice: Dice) -> QuickResult:
     # Interpretation: margins compare even when both fail (failing by 2 beats failing by 5, by 3).
     margin = abs(att_margin - def_margin)
     band, label, name = band_of(margin)
-    next_day = (0, 0)
-    position_taken = captured = False
-    outcomes: dict[str, UnitOutcome]
     if battle.open_field:
-        table = Table.A
-        winner = None if att_margin == def_margin else (ATTACKER if att_margin > def_margin else DEFENDER)
-        outcomes = _table_a(roller, battle, winner, band)
+        ruling = _open_field(roller, battle, att_margin, def_margin, band, label)
     elif att_margin > def_margin:
-        table, winner = Table.C, ATTACKER
-        if band == 0:
-            label = "1-3"
-        outcomes = _all(battle.attacker, UnitOutcome.HOLDS)
-        if band == 0:
-            outcomes.update(_all(battle.defender, UnitOutcome.HOLDS))
-        elif band == 1:
-            outcomes.update(_all(battle.defender, UnitOutcome.HOLDS))
-            next_day = (0, NEXT_DAY_PENALTY)
-        elif band == 2:
-            outcomes.update(_half_hold(roller, DEFENDER, battle.defender, TABLE_C_MORALE[band], True))
-        else:
-            position_taken, captured = True, band == 4
-            outcomes.update(
-                _each_retreats_or_routs(roller, DEFENDER, battle.defender, TABLE_C_MORALE[band], True)
-            )
+        ruling = _attacker_wins(roller, battle, band, label)
     else:
-        # Interpretation: equal margins are a win by 0 for the defender, who still holds the field
-        # (as in T11); table C starts at 1.
-        table, winner = Table.B, DEFENDER
-        outcomes = _all(battle.defender, UnitOutcome.HOLDS)
-        if band == 0:
-            outcomes.update(_all(battle.attacker, UnitOutcome.THROWN_BACK))
-            next_day = (NEXT_DAY_PENALTY, 0)
-        elif band in (1, 2):
-            outcomes.update(_half_hold(roller, ATTACKER, battle.attacker, TABLE_B_MORALE[band], False))
-        else:
-            outcomes.update(
-                _each_retreats_or_routs(roller, ATTACKER, battle.attacker, TABLE_B_MORALE[band], False)
-            )
+        ruling = _defender_holds(roller, battle, band, label)
     return QuickResult(
         skill=skill,
         attacker_margin=att_margin,
         defender_margin=def_margin,
-        winner=winner,
+        winner=ruling.winner,
         margin=margin,
-        table=table,
-        band=label,
+        table=ruling.table,
+        band=ruling.band_label,
         result=name,
-        units=_unit_results(battle, outcomes),
-        next_day_morale=next_day,
-        position_taken=position_taken,
-        commander_captured=captured,
+        units=_unit_results(battle, ruling.outcomes),
+        next_day_morale=ruling.next_day,
+        position_taken=ruling.position_taken,
+        commander_captured=ruling.captured,
         rolls=tuple(roller.rolls),
     )
+
+
+def _open_field(roller: _Roller, battle: QuickBattle, att_margin: int, def_margin: int, band: int,
+                label: str) -> _Ruling:
+    """Q3: in the open field the better margin wins, equal margins have no winner (table A)."""
+    winner = None if att_margin == def_margin else (ATTACKER if att_margin > def_margin else DEFENDER)
+    return _Ruling(Table.A, winner, label, _table_a(roller, battle, winner, band))
+
+
+def _attacker_wins(roller: _Roller, battle: QuickBattle, band: int, label: str) -> _Ruling:
+    """Q5, table C: the attacker holds; the defender holds, half-holds, or retreats or routs by the band."""
+    next_day = (0, 0)
+    position_taken = captured = False
+    outcomes = _all(battle.attacker, UnitOutcome.HOLDS)
+    if band == 0:
+        label = "1-3"
+        outcomes.update(_all(battle.defender, UnitOutcome.HOLDS))
+    elif band == 1:
+        outcomes.update(_all(battle.defender, UnitOutcome.HOLDS))
+        next_day = (0, NEXT_DAY_PENALTY)
+    elif band == 2:
+        outcomes.update(_half_hold(roller, DEFENDER, battle.defender, TABLE_C_MORALE[band], True))
+    else:
+        position_taken, captured = True, band == 4
+        outcomes.update(
+            _each_retreats_or_routs(roller, DEFENDER, battle.defender, TABLE_C_MORALE[band], True)
+        )
+    return _Ruling(Table.C, ATTACKER, label, outcomes, next_day, position_taken, captured)
+
+
+def _defender_holds(roller: _Roller, battle: QuickBattle, band: int, label: str) -> _Ruling:
+    """Q4, table B: the defender holds; the attacker is thrown back, half-holds, or retreats or routs."""
+    # Interpretation: equal margins are a win by 0 for the defender, who still holds the field
+    # (as in T11); table C starts at 1.
+    next_day = (0, 0)
+    outcomes = _all(battle.defender, UnitOutcome.HOLDS)
+    if band == 0:
+        outcomes.update(_all(battle.attacker, UnitOutcome.THROWN_BACK))
+        next_day = (NEXT_DAY_PENALTY, 0)
+    elif band in (1, 2):
+        outcomes.update(_half_hold(roller, ATTACKER, battle.attacker, TABLE_B_MORALE[band], False))
+    else:
+        outcomes.update(
+            _each_retreats_or_routs(roller, ATTACKER, battle.attacker, TABLE_B_MORALE[band], False)
+        )
+    return _Ruling(Table.B, DEFENDER, label, outcomes, next_day)
 
 
 def _table_a(roller: _Roller, battle: QuickBattle, winner: str | None, band: int) -> dict[str, UnitOutcome]:

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from django.db.models import QuerySet
+
 from campaign.errors import NotFound, ServiceError
 from campaign.logtext import entry_names as log_names
 from campaign.logtext import sentence as log_sentence
@@ -84,6 +86,21 @@ def _event_units(row: BattleEvent) -> tuple[int, ...]:
 def audit_log(*, campaign: Campaign, filters: AuditFilter | None = None) -> list[AuditRow]:
     """Every campaign log entry and every battle event of the campaign, oldest first, filtered."""
     filters = filters or AuditFilter()
+    entries, events = _audit_queries(campaign=campaign, filters=filters)
+    entry_list = list(entries)
+    disputed = _dispute_counts(campaign)
+    rows = _entry_rows(campaign=campaign, entries=entry_list, disputed=disputed)
+    rows.extend(_event_row(row, disputed) for row in events)
+    if filters.unit is not None:
+        rows = [r for r in rows if filters.unit in r.units]
+    rows.sort(key=lambda r: (r.created_at, r.source, r.ref))
+    return rows
+
+
+def _audit_queries(
+    *, campaign: Campaign, filters: AuditFilter
+) -> tuple[QuerySet[LogEntry], QuerySet[BattleEvent]]:
+    """The campaign's log entries and battle events, narrowed by the turn, battle and person asked for."""
     entries = LogEntry.objects.filter(campaign=campaign).select_related("actor").order_by("id")
     events = (
         BattleEvent.objects.filter(battle__campaign=campaign)
@@ -101,10 +118,13 @@ def audit_log(*, campaign: Campaign, filters: AuditFilter | None = None) -> list
         events = events.filter(actor__username=filters.person) | events.filter(
             commander__user__username=filters.person
         )
-    entry_list = list(entries)
-    disputed = _dispute_counts(campaign)
-    names = log_names(campaign, entry_list)
-    rows = [
+    return entries, events
+
+
+def _entry_rows(*, campaign: Campaign, entries: list[LogEntry], disputed: dict[str, int]) -> list[AuditRow]:
+    """The campaign log entries as audit rows, each with its sentence and the units it names."""
+    names = log_names(campaign, entries)
+    return [
         AuditRow(
             ref=f"L{e.pk}",
             source="campaign",
@@ -120,31 +140,28 @@ def audit_log(*, campaign: Campaign, filters: AuditFilter | None = None) -> list
             units=_entry_units(e.data or {}),
             disputes=disputed.get(f"L{e.pk}", 0),
         )
-        for e in entry_list
+        for e in entries
     ]
-    for row in events:
-        actor = row.actor.get_username() if row.actor else ""
-        rows.append(
-            AuditRow(
-                ref=f"B{row.battle_id}v{row.version}",
-                source="battle",
-                created_at=row.created_at,
-                turn=row.battle.record.turn,
-                battle=row.battle_id,
-                version=row.version,
-                actor=actor,
-                kind=row.kind,
-                rule="",
-                text=battle_event_sentence(row, row.battle.roster),
-                reason="",
-                units=_event_units(row),
-                disputes=disputed.get(f"B{row.battle_id}v{row.version}", 0),
-            )
-        )
-    if filters.unit is not None:
-        rows = [r for r in rows if filters.unit in r.units]
-    rows.sort(key=lambda r: (r.created_at, r.source, r.ref))
-    return rows
+
+
+def _event_row(row: BattleEvent, disputed: dict[str, int]) -> AuditRow:
+    """One version of a battle as an audit row, with its sentence and the units it names."""
+    actor = row.actor.get_username() if row.actor else ""
+    return AuditRow(
+        ref=f"B{row.battle_id}v{row.version}",
+        source="battle",
+        created_at=row.created_at,
+        turn=row.battle.record.turn,
+        battle=row.battle_id,
+        version=row.version,
+        actor=actor,
+        kind=row.kind,
+        rule="",
+        text=battle_event_sentence(row, row.battle.roster),
+        reason="",
+        units=_event_units(row),
+        disputes=disputed.get(f"B{row.battle_id}v{row.version}", 0),
+    )
 
 
 def _dispute_counts(campaign: Campaign) -> dict[str, int]:

@@ -109,7 +109,26 @@ def demo_load() -> Campaign | None:
         return None
     data = demo_data()
     moderator = _user(data["moderator"])
-    spec = data["campaign"]
+    campaign, provinces = _campaign_load(moderator=moderator, spec=data["campaign"])
+    factions = _factions_load(moderator=moderator, campaign=campaign, data=data, provinces=provinces)
+    unit_types = _unit_types_load(moderator=moderator, campaign=campaign, cards=data["unit_types"])
+    commanders = _commanders_load(moderator=moderator, campaign=campaign, data=data, factions=factions)
+    _armies_load(
+        moderator=moderator,
+        campaign=campaign,
+        data=data,
+        factions=factions,
+        provinces=provinces,
+        unit_types=unit_types,
+        commanders=commanders,
+    )
+    # The strategic phase of turn 1 begins with the first faction in turn order (the East), so a battle can
+    # be started at once.
+    return economic_phase_end(actor=moderator, campaign=campaign)
+
+
+def _campaign_load(*, moderator: Any, spec: dict[str, Any]) -> tuple[Campaign, dict[str, Province]]:
+    """The campaign and its map, imported as a moderator would; returns the provinces by code."""
     campaign = campaign_create(
         actor=moderator,
         slug=spec["slug"],
@@ -119,7 +138,13 @@ def demo_load() -> Campaign | None:
     )
     map_import(actor=moderator, campaign=campaign, data=demo_map())
     provinces = {p.code: p for p in Province.objects.filter(campaign=campaign)}
+    return campaign, provinces
 
+
+def _factions_load(
+    *, moderator: Any, campaign: Campaign, data: dict[str, Any], provinces: dict[str, Province]
+) -> dict[str, Faction]:
+    """The factions with their provinces and capitals, then their relations; returns the factions by slug."""
     factions: dict[str, Faction] = {}
     for f in data["factions"]:
         faction = faction_create(
@@ -138,9 +163,15 @@ def demo_load() -> Campaign | None:
         province_update(actor=moderator, province=provinces[f["capital"]], capital_of=faction)
     for a, b, kind in data["relations"]:
         relation_set(actor=moderator, campaign=campaign, a=factions[a], b=factions[b], kind=kind)
+    return factions
 
+
+def _unit_types_load(
+    *, moderator: Any, campaign: Campaign, cards: list[dict[str, Any]]
+) -> dict[str, UnitType]:
+    """The unit cards; returns them by code."""
     unit_types: dict[str, UnitType] = {}
-    for card in data["unit_types"]:
+    for card in cards:
         unit_types[card["code"]] = unit_type_create(
             actor=moderator,
             campaign=campaign,
@@ -152,7 +183,13 @@ def demo_load() -> Campaign | None:
             damage=card["damage"],
             **_unit_type_fields(card),
         )
+    return unit_types
 
+
+def _commanders_load(
+    *, moderator: Any, campaign: Campaign, data: dict[str, Any], factions: dict[str, Faction]
+) -> dict[str, Commander]:
+    """The commanders with their accounts' memberships, then the observers; returns commanders by name."""
     commanders: dict[str, Commander] = {}
     for c in data["commanders"]:
         faction = factions[c["faction"]]
@@ -174,7 +211,20 @@ def demo_load() -> Campaign | None:
         membership_set(
             actor=moderator, campaign=campaign, user=_user(observer), role=Membership.Role.OBSERVER
         )
+    return commanders
 
+
+def _armies_load(
+    *,
+    moderator: Any,
+    campaign: Campaign,
+    data: dict[str, Any],
+    factions: dict[str, Faction],
+    provinces: dict[str, Province],
+    unit_types: dict[str, UnitType],
+    commanders: dict[str, Commander],
+) -> None:
+    """The armies, each from new units of its province, then the units that stand outside armies."""
     for a in data["armies"]:
         faction, province = factions[a["faction"]], provinces[a["province"]]
         unit_ids = [
@@ -205,7 +255,3 @@ def demo_load() -> Campaign | None:
             province=provinces[u["province"]],
             name=u["name"],
         )
-
-    # The strategic phase of turn 1 begins with the first faction in turn order (the East), so a battle can
-    # be started at once.
-    return economic_phase_end(actor=moderator, campaign=campaign)

@@ -7,7 +7,7 @@ around its position. The PNG rendering of the same picture is in ``strategic.ren
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from xml.sax.saxutils import escape
@@ -150,6 +150,20 @@ def _border_lines(marks: dict[int, ProvinceMark], borders: Iterable[dict[str, ob
     return lines
 
 
+Pick = Callable[[str | None, str | None], str]
+
+
+def _name_picker() -> Pick:
+    """Chooses a bilingual name in the reader's language, the English one when there is no other."""
+    ru = (get_language() or "en").startswith("ru")
+
+    def pick(en: str | None, ru_name: str | None) -> str:
+        """The Russian name for a Russian reader when there is one, else the English one."""
+        return (ru and ru_name) or en or ""
+
+    return pick
+
+
 def map_data(*, campaign: Campaign, battles: Iterable[Battle] | None = None) -> MapData:
     """Read the map's state: provinces, controllers, borders, armies, loose units and battles (5 queries).
 
@@ -157,11 +171,17 @@ def map_data(*, campaign: Campaign, battles: Iterable[Battle] | None = None) -> 
     fewer). Rows are read as plain values with the factions' names and colours joined in: model instances
     (an army with its commander) cost more than the drawing, and on a busy server every query counts.
     """
-    ru = (get_language() or "en").startswith("ru")
+    pick = _name_picker()
+    marks = _province_marks(campaign=campaign, pick=pick)
+    army_sizes = _unit_marks(campaign=campaign, marks=marks)
+    _army_marks(campaign=campaign, marks=marks, army_sizes=army_sizes, pick=pick)
+    _battle_marks(campaign=campaign, marks=marks, battles=battles)
+    borders = Border.objects.filter(campaign=campaign).values("a_id", "b_id", "kind").order_by("id")
+    return MapData(provinces=list(marks.values()), borders=_border_lines(marks, borders), title=campaign.name)
 
-    def pick(en: str | None, ru_name: str | None) -> str:
-        return (ru and ru_name) or en or ""
 
+def _province_marks(*, campaign: Campaign, pick: Pick) -> dict[int, ProvinceMark]:
+    """Every province with its controller's name and colour, by id, in code order (1 query)."""
     terrain_labels = {t.value: str(t.label) for t in Terrain}
     marks: dict[int, ProvinceMark] = {}
     provinces = (
@@ -203,6 +223,11 @@ def map_data(*, campaign: Campaign, battles: Iterable[Battle] | None = None) -> 
             is_port=p["is_port"],
             has_tribe=p["has_tribe"],
         )
+    return marks
+
+
+def _unit_marks(*, campaign: Campaign, marks: dict[int, ProvinceMark]) -> dict[int, int]:
+    """The units outside armies marked on their provinces; returns the size of every army (1 query)."""
     # One pass over the units gives both the size of every army and the units outside armies by province
     # and faction: cheaper than counting through a join on the armies.
     unit_groups = (
@@ -217,6 +242,13 @@ def map_data(*, campaign: Campaign, battles: Iterable[Battle] | None = None) -> 
             army_sizes[army_id] = army_sizes.get(army_id, 0) + n
         elif province_id in marks:
             marks[province_id].loose.append((colour, n))
+    return army_sizes
+
+
+def _army_marks(
+    *, campaign: Campaign, marks: dict[int, ProvinceMark], army_sizes: dict[int, int], pick: Pick
+) -> None:
+    """The army counters on their provinces, in the factions' turn order (1 query)."""
     armies = (
         Army.objects.filter(campaign=campaign)
         .order_by("faction__turn_order", "name", "id")
@@ -243,6 +275,12 @@ def map_data(*, campaign: Campaign, battles: Iterable[Battle] | None = None) -> 
                     units=army_sizes.get(army_id, 0),
                 )
             )
+
+
+def _battle_marks(
+    *, campaign: Campaign, marks: dict[int, ProvinceMark], battles: Iterable[Battle] | None
+) -> None:
+    """Each province's battle of this turn, a pending or fought one over a resolved one (1 query or none)."""
     if battles is None:
         battles = Battle.objects.filter(campaign=campaign, turn=campaign.turn).only("province_id", "status")
     current = (Battle.Status.PENDING, Battle.Status.TACTICAL)
@@ -251,8 +289,6 @@ def map_data(*, campaign: Campaign, battles: Iterable[Battle] | None = None) -> 
         mark = marks.get(battle.province_id)
         if mark is not None and mark.battle not in current:
             mark.battle = battle.status
-    borders = Border.objects.filter(campaign=campaign).values("a_id", "b_id", "kind").order_by("id")
-    return MapData(provinces=list(marks.values()), borders=_border_lines(marks, borders), title=campaign.name)
 
 
 def _fmt(v: float) -> str:

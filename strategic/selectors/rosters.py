@@ -177,10 +177,22 @@ def roster(*, campaign: Campaign, faction: Faction | None = None) -> list[Factio
     objects was most of the time of a big roster.
     """
     pick = _picker()
+    result = _factions_read(campaign=campaign, faction=faction, pick=pick)
+    if not result:
+        return []
+    armies = _armies_read(rosters=result, pick=pick)
+    _units_read(rosters=result, armies=armies, pick=pick)
+    return list(result.values())
+
+
+def _factions_read(
+    *, campaign: Campaign, faction: Faction | None, pick: Callable[[str, str], str]
+) -> dict[int, FactionRoster]:
+    """The factions' rosters with their leaders, armies and units still empty, in turn order (1 query)."""
     factions = Faction.objects.filter(campaign=campaign)
     if faction is not None:
         factions = factions.filter(pk=faction.pk)
-    result: dict[int, FactionRoster] = {
+    return {
         f["id"]: FactionRoster(
             id=f["id"],
             slug=f["slug"],
@@ -193,11 +205,13 @@ def roster(*, campaign: Campaign, faction: Faction | None = None) -> list[Factio
             "id", "slug", "name_en", "name_ru", "color", "leader__name", *_captor_fields("leader")
         )
     }
-    if not result:
-        return []
+
+
+def _armies_read(*, rosters: dict[int, FactionRoster], pick: Callable[[str, str], str]) -> dict[int, ArmyRow]:
+    """The factions' armies, by name, added to their rosters; returns them by id (1 query)."""
     armies: dict[int, ArmyRow] = {}
     for a in (
-        Army.objects.filter(faction_id__in=list(result))
+        Army.objects.filter(faction_id__in=list(rosters))
         .order_by("name", "id")
         .values(
             "id",
@@ -220,9 +234,16 @@ def roster(*, campaign: Campaign, faction: Faction | None = None) -> list[Factio
             commander_captor=_captor(a, "commander", pick),
         )
         armies[row.id] = row
-        result[a["faction_id"]].armies.append(row)
+        rosters[a["faction_id"]].armies.append(row)
+    return armies
+
+
+def _units_read(
+    *, rosters: dict[int, FactionRoster], armies: dict[int, ArmyRow], pick: Callable[[str, str], str]
+) -> None:
+    """The factions' units, by id, added to their armies or to the units outside armies (1 query)."""
     units = (
-        Unit.objects.filter(faction_id__in=list(result))
+        Unit.objects.filter(faction_id__in=list(rosters))
         .order_by("id")
         .values(
             "id",
@@ -244,10 +265,9 @@ def roster(*, campaign: Campaign, faction: Faction | None = None) -> list[Factio
     )
     for u in units:
         if u["army_id"] is None:
-            result[u["faction_id"]].loose_units.append(_unit_row(u, pick))
+            rosters[u["faction_id"]].loose_units.append(_unit_row(u, pick))
         elif u["army_id"] in armies:
             armies[u["army_id"]].units.append(_unit_row(u, pick))
-    return list(result.values())
 
 
 @dataclass(frozen=True)

@@ -167,51 +167,15 @@ def battle_result_apply(
     """S10: apply a finished battle: units' health and arrows, routed units removed, the winner, the capture
     when the defender lost and no enemy units remain, and the losing armies marked ``must_retreat`` with
     their deadline task queued on commit (R1)."""
-    campaign = lock_campaign(battle.campaign_id)
-    battle = Battle.objects.select_for_update(of=("self",)).select_related("province").get(pk=battle.pk)
-    if battle.status == Battle.Status.RESOLVED:
-        raise Conflict(str(BATTLE_RESOLVED), rule="S10")
-    if winner not in Battle.Side.values:
-        raise ServiceError(str(BAD_SIDE), field="winner")
-    changes = list(unit_changes)
-    fighting = _side_factions(campaign, battle, Battle.Side.ATTACKER) | _side_factions(
-        campaign, battle, Battle.Side.DEFENDER
-    )
-    units = {u.pk: u for u in Unit.objects.select_for_update().filter(pk__in=[c.unit_id for c in changes])}
-    for change in changes:
-        unit = units.get(change.unit_id)
-        if unit is None or unit.campaign_id != campaign.pk or unit.faction_id not in fighting:
-            raise ServiceError(str(BAD_UNIT_CHANGE), field="unit_changes", rule="S10")
-    routed, changed = [], []
-    for change in changes:
-        unit = units[change.unit_id]
-        if change.routed or change.health_halves <= 0:
-            routed.append({"unit": unit.pk, "faction": unit.faction_id, "army": unit.army_id})
-            unit.delete()
-            continue
-        unit.health_halves = change.health_halves
-        if change.arrows is not None:
-            unit.arrows = max(0, change.arrows)
-        unit.save(update_fields=["health_halves", "arrows"])
-        changed.append({"unit": unit.pk, "health_halves": unit.health_halves, "arrows": unit.arrows})
+    campaign, battle, changes, units = _result_check(battle=battle, winner=winner, unit_changes=unit_changes)
+    routed, changed = _units_change(changes=changes, units=units)
     battle.winner = winner
     battle.status = Battle.Status.RESOLVED
     battle.resolved_at = timezone.now()
     battle.result = {**(result or {}), "units": changed, "routed": routed}
     battle.save(update_fields=["winner", "status", "resolved_at", "result"])
 
-    loser = Battle.Side.DEFENDER if winner == Battle.Side.ATTACKER else Battle.Side.ATTACKER
-    if loser == Battle.Side.ATTACKER:
-        losing = Army.objects.filter(pk=battle.attacker_army_id) | Army.objects.filter(
-            supports__battle=battle, supports__side=loser, supports__from_adjacent=False
-        )
-    else:
-        losing = Army.objects.filter(
-            province=battle.province, faction_id__in=_side_factions(campaign, battle, loser)
-        ).exclude(supports__battle=battle, supports__side=winner)
-    retreating = sorted({a.pk for a in losing.distinct() if a.units.exists()})
-    Army.objects.filter(pk__in=retreating).update(must_retreat=True)
-    retreat_deadlines_schedule(campaign=campaign, battle=battle, army_ids=retreating)
+    retreating = _losers_retreat(campaign=campaign, battle=battle, winner=winner)
     log_append(
         campaign=campaign,
         kind="battle_resolved",
@@ -227,13 +191,76 @@ def battle_result_apply(
         },
     )
     if winner == Battle.Side.ATTACKER and battle.attacker_army_id is not None:
-        attacker = Army.objects.get(pk=battle.attacker_army_id)
-        if attacker.units.exists():
-            province_capture_if_clear(
-                campaign=campaign,
-                province=battle.province,
-                faction=attacker.faction,
-                actor=actor,
-                data={"battle": battle.pk, "army": attacker.pk},
-            )
+        _attacker_capture(campaign=campaign, battle=battle, actor=actor)
     return battle
+
+
+def _result_check(
+    *, battle: Battle, winner: str, unit_changes: Iterable[UnitChange]
+) -> tuple[Campaign, Battle, list[UnitChange], dict[int, Unit]]:
+    """Under the locks: a battle not yet resolved, a known winner, only units that fought in it (S10)."""
+    campaign = lock_campaign(battle.campaign_id)
+    battle = Battle.objects.select_for_update(of=("self",)).select_related("province").get(pk=battle.pk)
+    if battle.status == Battle.Status.RESOLVED:
+        raise Conflict(str(BATTLE_RESOLVED), rule="S10")
+    if winner not in Battle.Side.values:
+        raise ServiceError(str(BAD_SIDE), field="winner")
+    changes = list(unit_changes)
+    fighting = _side_factions(campaign, battle, Battle.Side.ATTACKER) | _side_factions(
+        campaign, battle, Battle.Side.DEFENDER
+    )
+    units = {u.pk: u for u in Unit.objects.select_for_update().filter(pk__in=[c.unit_id for c in changes])}
+    for change in changes:
+        unit = units.get(change.unit_id)
+        if unit is None or unit.campaign_id != campaign.pk or unit.faction_id not in fighting:
+            raise ServiceError(str(BAD_UNIT_CHANGE), field="unit_changes", rule="S10")
+    return campaign, battle, changes, units
+
+
+def _units_change(
+    *, changes: list[UnitChange], units: dict[int, Unit]
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """S10: routed units are removed, the others get their health and arrows; returns both lists."""
+    routed, changed = [], []
+    for change in changes:
+        unit = units[change.unit_id]
+        if change.routed or change.health_halves <= 0:
+            routed.append({"unit": unit.pk, "faction": unit.faction_id, "army": unit.army_id})
+            unit.delete()
+            continue
+        unit.health_halves = change.health_halves
+        if change.arrows is not None:
+            unit.arrows = max(0, change.arrows)
+        unit.save(update_fields=["health_halves", "arrows"])
+        changed.append({"unit": unit.pk, "health_halves": unit.health_halves, "arrows": unit.arrows})
+    return routed, changed
+
+
+def _losers_retreat(*, campaign: Campaign, battle: Battle, winner: str) -> list[int]:
+    """R1: the losing armies that still have units must retreat; their deadline is queued on commit."""
+    loser = Battle.Side.DEFENDER if winner == Battle.Side.ATTACKER else Battle.Side.ATTACKER
+    if loser == Battle.Side.ATTACKER:
+        losing = Army.objects.filter(pk=battle.attacker_army_id) | Army.objects.filter(
+            supports__battle=battle, supports__side=loser, supports__from_adjacent=False
+        )
+    else:
+        losing = Army.objects.filter(
+            province=battle.province, faction_id__in=_side_factions(campaign, battle, loser)
+        ).exclude(supports__battle=battle, supports__side=winner)
+    retreating = sorted({a.pk for a in losing.distinct() if a.units.exists()})
+    Army.objects.filter(pk__in=retreating).update(must_retreat=True)
+    retreat_deadlines_schedule(campaign=campaign, battle=battle, army_ids=retreating)
+    return retreating
+
+
+def _attacker_capture(*, campaign: Campaign, battle: Battle, actor: Any) -> None:
+    """S10: the winning attacker's army, if it still has units, takes the province when no enemy is left."""
+    attacker = Army.objects.get(pk=battle.attacker_army_id)
+    if attacker.units.exists():
+        province_capture_if_clear(
+            campaign=campaign,
+            province=battle.province,
+            faction=attacker.faction,
+            actor=actor,
+            data={"battle": battle.pk, "army": attacker.pk},
+        )

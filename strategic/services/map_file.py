@@ -377,6 +377,17 @@ def _refuse(errors: _Errors) -> ServiceError:
     return ServiceError(str(REFUSED) % {"first": first}, errors=errors.by_key)
 
 
+@dataclass(frozen=True)
+class _CheckedMap:
+    """A map file that passed every check, and the provinces of the campaign it no longer has."""
+
+    provinces: list[dict[str, Any]]
+    borders: dict[frozenset[str], str]
+    transitions: list[dict[str, Any]]
+    sea: list[tuple[float, float]]
+    gone: list[Province]
+
+
 @transaction.atomic
 def map_import(*, actor: Actor, campaign: Campaign, data: Any, replace: bool = False) -> ImportReport:
     """Check a map file and make it the campaign's map (moderators only; M1); all or nothing.
@@ -390,6 +401,35 @@ def map_import(*, actor: Actor, campaign: Campaign, data: Any, replace: bool = F
     campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)
     if not replace and Province.objects.filter(campaign=campaign).exists():
         raise Conflict(str(MAP_EXISTS), field="replace")
+    checked = _map_check(campaign=campaign, data=data, replace=replace)
+    missing = [p["code"] for p in checked.provinces if not p.get("outline")]
+    positions = {p["code"]: (p["x"], p["y"]) for p in checked.provinces}
+    drawn = province_outlines(positions, checked.sea) if missing else {}
+    TerrainTransition.objects.filter(campaign=campaign).delete()
+    Border.objects.filter(campaign=campaign).delete()
+    Province.objects.filter(pk__in=[p.pk for p in checked.gone]).delete()
+    created, updated, by_code = _provinces_write(campaign=campaign, provinces=checked.provinces, drawn=drawn)
+    _links_write(campaign=campaign, checked=checked, by_code=by_code)
+    report = ImportReport(
+        created=created,
+        updated=updated,
+        deleted=len(checked.gone),
+        borders=len(checked.borders),
+        transitions=len(checked.transitions),
+        outlines_computed=len(missing),
+    )
+    log_append(
+        campaign=campaign,
+        kind="map_imported",
+        actor=actor,
+        rule="M1",
+        data={**report.as_dict(), "replace": replace},
+    )
+    return report
+
+
+def _map_check(*, campaign: Campaign, data: Any, replace: bool) -> _CheckedMap:
+    """Every check of the file, all errors gathered before refusing (with ``replace``: provinces in use)."""
     errors = _Errors()
     if not _check_top(data, errors):
         raise _refuse(errors)
@@ -405,12 +445,13 @@ def map_import(*, actor: Actor, campaign: Campaign, data: Any, replace: bool = F
     gone = _check_in_use(campaign, codes, errors) if replace and codes is not None else []
     if errors:
         raise _refuse(errors)
+    return _CheckedMap(provinces, borders, transitions, sea, gone)
 
-    missing = [p["code"] for p in provinces if not p.get("outline")]
-    drawn = province_outlines({p["code"]: (p["x"], p["y"]) for p in provinces}, sea) if missing else {}
-    TerrainTransition.objects.filter(campaign=campaign).delete()
-    Border.objects.filter(campaign=campaign).delete()
-    Province.objects.filter(pk__in=[p.pk for p in gone]).delete()
+
+def _provinces_write(
+    *, campaign: Campaign, provinces: list[dict[str, Any]], drawn: dict[str, Any]
+) -> tuple[int, int, dict[str, Province]]:
+    """The file's provinces saved, existing ones updated by code; returns the counts and provinces by code."""
     existing = {p.code: p for p in Province.objects.filter(campaign=campaign)}
     created = updated = 0
     by_code: dict[str, Province] = {}
@@ -429,10 +470,15 @@ def map_import(*, actor: Actor, campaign: Campaign, data: Any, replace: bool = F
         province.save()
         created, updated = created + is_new, updated + (not is_new)
         by_code[province.code] = province
+    return created, updated, by_code
+
+
+def _links_write(*, campaign: Campaign, checked: _CheckedMap, by_code: dict[str, Province]) -> None:
+    """The file's borders and terrain transitions, created between the saved provinces."""
     Border.objects.bulk_create(
         [
             Border(campaign=campaign, a=low, b=high, kind=kind)
-            for pair, kind in borders.items()
+            for pair, kind in checked.borders.items()
             for low, high in [sorted((by_code[c] for c in pair), key=lambda p: p.pk)]
         ]
     )
@@ -441,22 +487,6 @@ def map_import(*, actor: Actor, campaign: Campaign, data: Any, replace: bool = F
             TerrainTransition(
                 campaign=campaign, source=by_code[t["from"]], target=by_code[t["to"]], terrain=t["terrain"]
             )
-            for t in transitions
+            for t in checked.transitions
         ]
     )
-    report = ImportReport(
-        created=created,
-        updated=updated,
-        deleted=len(gone),
-        borders=len(borders),
-        transitions=len(transitions),
-        outlines_computed=len(missing),
-    )
-    log_append(
-        campaign=campaign,
-        kind="map_imported",
-        actor=actor,
-        rule="M1",
-        data={**report.as_dict(), "replace": replace},
-    )
-    return report
