@@ -7,6 +7,7 @@ so that a coast looks like a coast instead of running on to the next province ac
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 MAP_WIDTH = 1000
@@ -59,15 +60,18 @@ def voronoi_cell(
     return polygon
 
 
-def _rounded(polygon: list[Point]) -> list[list[int]]:
-    """Whole map units, with the repeats that rounding makes removed."""
-    outline: list[list[int]] = []
+def _rounded(polygon: list[Point], digits: int | None = None) -> list[list[float]]:
+    """Whole map units (halves rounded up), with the repeats that rounding makes removed; a cell too thin for
+    whole units (two provinces a unit apart at the map's edge) keeps hundredths instead of collapsing."""
+    outline: list[list[float]] = []
     for x, y in polygon:
-        point = [round(x), round(y)]
+        point = [math.floor(x + 0.5), math.floor(y + 0.5)] if digits is None else [round(x, digits), round(y, digits)]
         if not outline or outline[-1] != point:
             outline.append(point)
     if len(outline) > 1 and outline[0] == outline[-1]:
         outline.pop()
+    if digits is None and len(polygon) >= 3 and (len(outline) < 3 or polygon_area(outline) == 0):
+        return _rounded(polygon, 2)
     return outline
 
 
@@ -76,7 +80,7 @@ def province_outlines(
     sea: Sequence[Point] = (),
     width: float = MAP_WIDTH,
     height: float = MAP_HEIGHT,
-) -> dict[str, list[list[int]]]:
+) -> dict[str, list[list[float]]]:
     """The outline of every province, by code: its Voronoi cell among all provinces and sea sites."""
     sites = [(float(x), float(y)) for x, y in positions.values()] + [(float(p[0]), float(p[1])) for p in sea]
     return {
