@@ -1,15 +1,52 @@
 """The Celery app: the broker comes from settings (Redis, or the file system in the embedded mode)."""
 
 import os
+from pathlib import Path
 from typing import Any
 
-from celery import Celery, signals
+from celery import Celery, bootsteps, signals
+from celery.beat import EmbeddedService
+from click import Option
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 app = Celery("limes")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+
+class EmbeddedBeat(bootsteps.StartStopStep):
+    """``worker --embedded-beat``: beat in a thread of the worker process (the embedded mode, scripts/run).
+
+    Celery's own ``--beat`` forks beat as a child process, which outlives a worker killed with SIGKILL: a
+    restart then ran two beats, and every periodic task twice. A thread dies with its process. A second
+    worker with ``--embedded-beat`` on the same schedule refuses to start while the first runs: the worker's
+    pid file (``--pidfile``, by default ``celery-worker.pid`` beside the schedule), which a killed worker
+    leaves stale and the next start removes.
+    """
+
+    label = "EmbeddedBeat"
+    conditional = True
+
+    def __init__(self, parent: Any, embedded_beat: bool = False, **kwargs: Any) -> None:
+        self.enabled = embedded_beat
+        super().__init__(parent, **kwargs)
+
+    def create(self, parent: Any) -> Any:
+        if not parent.pidfile:
+            parent.pidfile = str(Path(parent.schedule_filename).parent / "celery-worker.pid")
+        return EmbeddedService(
+            parent.app,
+            thread=True,
+            schedule_filename=parent.schedule_filename,
+            scheduler_cls=parent.scheduler,
+        )
+
+
+app.user_options["worker"].add(
+    Option(["--embedded-beat"], is_flag=True, default=False, help="Run beat in a thread of this worker.")
+)
+app.steps["worker"].add(EmbeddedBeat)
 
 WORKER_CONN_MAX_AGE = 60  # seconds a worker keeps a database connection (CELERY_DB_REUSE_MAX in settings)
 

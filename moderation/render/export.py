@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Iterable
 from datetime import UTC
-from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from campaign.textexport import bbcode_text, csv_text
 from combat.battle.model import BattleState, Status
 from moderation.selectors.audit import AuditRow
 from moderation.selectors.dice import DiceReport
@@ -23,44 +21,26 @@ CSV_COLUMNS = ("ref", "created_at", "turn", "battle", "version", "actor", "kind"
 
 def audit_csv(rows: Iterable[AuditRow]) -> str:
     """One line per entry, the header naming the columns."""
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(CSV_COLUMNS)
-    for row in rows:
-        writer.writerow(
-            [
-                row.ref,
-                row.created_at.isoformat(),
-                row.turn,
-                row.battle or "",
-                row.version or "",
-                row.actor,
-                row.kind,
-                row.rule,
-                row.text,
-                row.reason,
-            ]
-        )
-    return out.getvalue()
-
-
-def _bb(text: Any) -> str:
-    """Square brackets in free text would open BBCode tags: shown as their look-alikes instead."""
-    return str(text).replace("[", "［").replace("]", "］")
+    lines = (
+        (row.ref, row.created_at.isoformat(), row.turn, row.battle or "", row.version or "", row.actor,
+         row.kind, row.rule, row.text, row.reason)
+        for row in rows
+    )
+    return csv_text([CSV_COLUMNS, *lines])
 
 
 def audit_bbcode(rows: Iterable[AuditRow], *, title: str) -> str:
     """The entries as a forum list: reference, time, who, what, why."""
-    lines = [f"[b]{_bb(title)}[/b]", "[list]"]
+    lines = [f"[b]{bbcode_text(title)}[/b]", "[list]"]
     for row in rows:
         line = f"[*][i]{row.ref}[/i] {row.created_at:%Y-%m-%d %H:%M} UTC"
         if row.actor:
-            line += f" — {_bb(row.actor)}"
+            line += f" — {bbcode_text(row.actor)}"
         if row.rule:
-            line += f" ({row.rule})"
-        line += f": {_bb(row.text)}"
+            line += f" ({bbcode_text(row.rule)})"
+        line += f": {bbcode_text(row.text)}"
         if row.reason:
-            line += f" [i]{_bb(_('Reason'))}: {_bb(row.reason)}[/i]"
+            line += f" [i]{bbcode_text(_('Reason'))}: {bbcode_text(row.reason)}[/i]"
         lines.append(line)
     lines.append("[/list]")
     return "\n".join(lines) + "\n"
@@ -73,9 +53,8 @@ def battle_report_bbcode(
     record = battle.record
     roster = battle.roster
     side_names = {"attacker": _("Attacker"), "defender": _("Defender")}
-    lines = [
-        f"[b]{_bb(_('Battle #%(id)s in %(province)s') % {'id': record.pk, 'province': record.province.name})}[/b]"
-    ]
+    title = _("Battle #%(id)s in %(province)s") % {"id": record.pk, "province": record.province.name}
+    lines = [f"[b]{bbcode_text(title)}[/b]"]
     if state.winner is not None:
         lines.append(_("Winner: %(side)s") % {"side": side_names[state.winner.value]})
     for side in ("attacker", "defender"):
@@ -86,9 +65,9 @@ def battle_report_bbcode(
             commander = (facts.get("commander") or {}).get("name", "")
             health = max(unit.health, 0) / 2
             status = {Status.ROUTED: _("routed"), Status.WITHDRAWN: _("withdrawn")}.get(unit.status, "")
-            line = f"[*]{_bb(unit_name(roster, unit.id))}"
+            line = f"[*]{bbcode_text(unit_name(roster, unit.id))}"
             if commander:
-                line += f" — {_bb(commander)}"
+                line += f" — {bbcode_text(commander)}"
             line += " — " + _("%(health)s lines") % {"health": f"{health:g}"}
             if status:
                 line += f" [b]{status}[/b]"
@@ -106,12 +85,12 @@ def battle_report_bbcode(
         for entry in interceptions:
             said = _("v%(version)s: %(unit)s intercepted %(target)s") % {
                 "version": entry.version,
-                "unit": _bb(entry.unit_name),
-                "target": _bb(entry.target_name),
+                "unit": bbcode_text(entry.unit_name),
+                "target": bbcode_text(entry.target_name),
             }
             back = entry.taken_back
             if back is not None:  # struck through: the log keeps it, but it no longer stands (M1)
-                said = f"[s]{said}[/s] — " + _bb(
+                said = f"[s]{said}[/s] — " + bbcode_text(
                     _("Taken back by %(by)s in v%(version)s at %(at)s UTC (M1): %(reason)s")
                     % {"by": back.by, "version": back.version, "at": back.at.astimezone(UTC).strftime("%H:%M:%S.%f"),
                        "reason": back.reason}
@@ -122,7 +101,8 @@ def battle_report_bbcode(
         lines.append(f"[b]{_('Dice (M2)')}[/b]")
         lines.append("[list]")
         for roll in dice.rolls:
-            lines.append(f"[*]#{roll.number}: {roll.logged} — {_bb(roll.why)}")
+            lines.append(f"[*]#{roll.number}: {roll.logged} — {bbcode_text(roll.why)}")
         lines.append("[/list]")
+    # The link is the site's own address (its host checked against ALLOWED_HOSTS), not free text.
     lines.append(_("Check every die: %(url)s") % {"url": f"[url]{verify_url}[/url]"})
     return "\n".join(lines) + "\n"

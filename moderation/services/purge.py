@@ -1,7 +1,9 @@
 """The one way to delete log entries (M3's deliberate exception): purging a whole campaign or battle.
 
-Only a superuser may purge. On PostgreSQL the append-only trigger lets the DELETEs through only inside the
-purging transaction (``SET LOCAL limes.purge = 'on'``, migration 0003); a single entry still cannot go.
+Only a superuser may purge. On PostgreSQL the append-only trigger lets a DELETE through only inside the
+purging transaction and only for an entry of the campaign or battle it names (``limes.purge`` set locally to
+``campaign:<id>`` or ``battle:<id>``), and at commit refuses every deleted entry whose campaign or battle
+still exists (migration 0004): a single entry still cannot go.
 """
 
 from __future__ import annotations
@@ -21,21 +23,27 @@ from strategic.models import Army, Battle, Unit
 log = logging.getLogger(__name__)
 
 
+def _purge_scope(scope: str) -> None:
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT set_config('limes.purge', %s, true)", [scope])
+
+
 @contextmanager
-def purging(actor: Actor) -> Iterator[None]:
-    """A transaction in which the logs' DELETEs are let through; refused to anyone but a superuser."""
+def purging(actor: Actor, scope: str) -> Iterator[None]:
+    """A transaction in which the DELETEs of the logs of ``scope`` (``campaign:<id>``, ``battle:<id>``) are
+    let through; refused to anyone but a superuser."""
     if not getattr(actor, "is_superuser", False):
         raise Forbidden(str(NEEDS_ADMIN), rule="M3")
     with transaction.atomic():
-        if connection.vendor == "postgresql":
-            with connection.cursor() as cursor:
-                cursor.execute("SET LOCAL limes.purge = 'on'")
+        _purge_scope(scope)
         yield
+        _purge_scope("")  # not for the rest of a transaction around this one
 
 
 def campaign_purge(*, actor: Actor, campaign: Campaign) -> None:
     """Delete a campaign with everything in it, its logs included."""
-    with purging(actor):
+    with purging(actor, f"campaign:{campaign.pk}"):
         log.warning("campaign %s (%s) purged by %s", campaign.pk, campaign.slug, actor.get_username())
         # Battles, units and armies protect the provinces, factions and unit types they point at: first them.
         Battle.objects.filter(campaign=campaign).delete()
@@ -46,6 +54,6 @@ def campaign_purge(*, actor: Actor, campaign: Campaign) -> None:
 
 def battle_purge(*, actor: Actor, battle: Battle) -> None:
     """Delete one battle record with its live battle and event log."""
-    with purging(actor):
+    with purging(actor, f"battle:{battle.pk}"):
         log.warning("battle %s of campaign %s purged by %s", battle.pk, battle.campaign_id, actor.get_username())
         battle.delete()

@@ -17,6 +17,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from campaign.models import Campaign, Faction
+from campaign.textexport import bbcode_text
 from strategic.models import Army, Unit
 
 FULL, HALF, EMPTY = "▮", "◧", "▯"
@@ -331,31 +332,36 @@ def roster_index(*, campaign: Campaign) -> list[FactionSummary]:
 
 
 def _unit_bbcode(u: UnitRow) -> str:
-    text = f"[*]{u.label}"
+    text = f"[*]{bbcode_text(u.label)}"
     if u.name:
-        text += f" ({u.type_name})"
+        text += f" ({bbcode_text(u.type_name)})"
     text += f": {u.health_bar} {u.health_text}"
     if u.shoots:
         text += " — " + _("arrows") + f" {u.arrows}/{u.max_arrows}"
     if u.province:
-        text += " — " + u.province
+        text += " — " + bbcode_text(u.province)
     if u.in_fortress:
         text += " — " + _("in the fortress city")
     return text
 
 
 def roster_bbcode(rosters: list[FactionRoster]) -> str:
-    """The rosters as BBCode for a phpBB-like forum ([b], [color], [list][*])."""
+    """The rosters as BBCode for a phpBB-like forum ([b], [color], [list][*]); every name through
+    ``bbcode_text``, so that no name opens or closes a tag."""
     blocks = []
     for f in rosters:
-        lines = [f"[b][color={f.color}]{f.name}[/color][/b]"]
+        lines = [f"[b][color={bbcode_text(f.color)}]{bbcode_text(f.name)}[/color][/b]"]
         if f.leader:
-            lines.append(_("Leader: %(name)s") % {"name": captive_name(f.leader, f.leader_captor)})
+            leader = captive_name(f.leader, f.leader_captor)
+            lines.append(_("Leader: %(name)s") % {"name": bbcode_text(leader)})
         for a in f.armies:
             lines.append(
-                f"[b]{a.name}[/b] — "
+                f"[b]{bbcode_text(a.name)}[/b] — "
                 + _("commander %(commander)s, %(province)s")
-                % {"commander": captive_name(a.commander, a.commander_captor), "province": a.province}
+                % {
+                    "commander": bbcode_text(captive_name(a.commander, a.commander_captor)),
+                    "province": bbcode_text(a.province),
+                }
             )
             if a.units:
                 lines.append("[list]")

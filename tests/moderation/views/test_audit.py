@@ -161,3 +161,38 @@ def test_a_move_into_contact_names_both_units(in_contact: LiveBattle) -> None:
 def test_a_battle_event_links_to_its_step_of_the_replay(live: LiveBattle) -> None:
     page = _client().get(URL).content.decode()
     assert f'href="/c/limes/battles/{live.pk}/replay/?v=3">#{live.pk} v3</a>' in page
+
+
+# The probe's reason: a spreadsheet opening the CSV would run it as a formula (DDE).
+FORMULA = "=cmd|' /C calc'!A0"
+
+
+def test_a_reason_that_reads_as_a_formula_is_quoted_in_the_csv(world: Any) -> None:
+    entry = log_append(
+        campaign=world.campaign, kind="settings_changed", actor=world.other_moderator, reason=FORMULA
+    )
+    response = _client().get(URL + "export.csv", {"person": "other_moderator"})
+    assert response.content.decode() == (
+        "ref,created_at,turn,battle,version,actor,kind,rule,text,reason\r\n"
+        f"L{entry.pk},{entry.created_at.isoformat()},1,,,other_moderator,settings_changed,,"
+        "The campaign settings were changed.,'=cmd|' /C calc'!A0\r\n"
+    )
+
+
+def test_a_reason_with_tags_is_plain_text_in_the_bbcode(world: Any) -> None:
+    entry = log_append(
+        campaign=world.campaign,
+        kind="settings_changed",
+        actor=world.other_moderator,
+        rule="S4]",
+        reason="[/i][url=https://evil.example]see[/url]",
+    )
+    text = _client().get(URL + "export.txt", {"person": "other_moderator"}).content.decode()
+    assert text == (
+        "[b]Log of Limes[/b]\n"
+        "[list]\n"
+        f"[*][i]L{entry.pk}[/i] {entry.created_at:%Y-%m-%d %H:%M} UTC — other_moderator (S4］):"
+        " The campaign settings were changed."
+        " [i]Reason: ［/i］［url=https://evil.example］see［/url］[/i]\n"
+        "[/list]\n"
+    )

@@ -105,6 +105,41 @@ def test_s3_bbcode_of_a_small_roster_is_exact(army_world: SimpleNamespace) -> No
     )
 
 
+def test_s3_bbcode_names_cannot_open_or_close_tags(army_world: SimpleNamespace) -> None:
+    """The probe's army name closed the [b] and opened a link; every name now goes through bbcode_text."""
+    army_world.army.name = "x[/b][url=https://evil.example]x[/url]"
+    army_world.army.save(update_fields=["name"])
+    army_world.aetius.name = "Aetius[/b]"
+    army_world.aetius.save(update_fields=["name"])
+    army_world.legio.name = "[img]https://evil.example/a.png[/img]"
+    army_world.legio.save(update_fields=["name"])
+    army_world.italia.name_en = "Italia[quote]"
+    army_world.italia.save(update_fields=["name_en"])
+    army_world.west.name_en = "West[/color]"
+    army_world.west.save(update_fields=["name_en"])
+    army_world.infantry.name_en = "Foot]["
+    army_world.infantry.save(update_fields=["name_en"])
+    assert _bbcode(army_world.campaign) == (
+        "[b][color=#8b1a1a]West［/color］[/color][/b]\n"
+        "Leader: Aetius［/b］\n"
+        "[b]x［/b］［url=https://evil.example］x［/url］[/b] — commander Aetius［/b］, Italia［quote］\n"
+        "[list]\n"
+        "[*]［img］https://evil.example/a.png［/img］ (Foot］［): ▮▮▮▮▮ 5/5\n"
+        "[*]Archers: ▮▮◧ 2.5/3 — arrows 3/4\n"
+        "[/list]\n"
+        "[b]Outside armies[/b]\n"
+        "[list]\n"
+        "[*]Legio II (Foot］［): ▮▮▮▮▮ 5/5 — Italia［quote］\n"
+        "[/list]\n"
+    )
+
+
+def test_s3_bbcode_colour_cannot_close_its_tag(army_world: SimpleNamespace) -> None:
+    army_world.west.color = "red]["  # the admin's form does not check the colour as the services do
+    army_world.west.save(update_fields=["color"])
+    assert _bbcode(army_world.campaign).splitlines()[0] == "[b][color=red］［]Western Rome[/color][/b]"
+
+
 def test_s3_bbcode_in_russian_uses_russian_names(army_world: SimpleNamespace) -> None:
     with translation.override("ru"):
         text = roster_bbcode(roster(campaign=army_world.campaign))
