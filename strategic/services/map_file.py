@@ -48,23 +48,23 @@ from strategic.messages import (
     BAD_OUTLINE,
     BAD_SEA_POINT,
     BAD_SIZE,
-    BAD_TERRAIN,
     BAD_VERSION,
     DUPLICATE_BORDER,
     DUPLICATE_CODE,
     DUPLICATE_TRANSITION,
     ENTRY_NOT_OBJECT,
-    IMPASSABLE,
+    FILE_BAD_TERRAIN,
+    FILE_IMPASSABLE,
+    FILE_NOT_ADJACENT,
+    FILE_SAME_PROVINCE,
     MAP_EXISTS,
     MISSING_FIELD,
     NO_PROVINCES,
     NOT_A_LIST,
-    NOT_ADJACENT,
     NOT_AN_OBJECT,
     PROVINCE_IN_USE,
     REFUSED,
     SAME_POSITION,
-    SAME_PROVINCE,
     UNKNOWN_FIELD,
     UNKNOWN_PROVINCE,
 )
@@ -246,7 +246,7 @@ def _check_provinces(data: dict[str, Any], errors: _Errors) -> list[dict[str, An
             if field in entry and not (isinstance(name, str) and 0 < len(name.strip()) <= 120):
                 errors.add(f"{key}.{field}", BAD_NAME, entry=label, field=field)
         if "terrain" in entry and entry["terrain"] not in Terrain.values:
-            errors.add(f"{key}.terrain", BAD_TERRAIN, entry=label, choices=terrains)
+            errors.add(f"{key}.terrain", FILE_BAD_TERRAIN, entry=label, choices=terrains)
         for field, top in (("x", MAP_WIDTH), ("y", MAP_HEIGHT)):
             if field in entry and not (_is_int(entry[field]) and 0 <= entry[field] <= top):
                 errors.add(f"{key}.{field}", BAD_COORDINATE, entry=label, field=field, max=top)
@@ -289,7 +289,7 @@ def _pair_codes(
             errors.add(f"{key}.{field}", UNKNOWN_PROVINCE, entry=label, field=field, code=code)
             ok = False
     if ok and fields[1] in entry and first == second:
-        errors.add(f"{key}.{fields[1]}", SAME_PROVINCE, entry=label, field=fields[1], code=first)
+        errors.add(f"{key}.{fields[1]}", FILE_SAME_PROVINCE, entry=label, field=fields[1], code=first)
         ok = False
     return (str(first), str(second)) if ok and fields[0] in entry and fields[1] in entry else None
 
@@ -327,14 +327,14 @@ def _check_transitions(
         if not _check_fields(entry, key, key, TRANSITION_FIELDS, ("from", "to", "terrain"), errors):
             continue
         if "terrain" in entry and entry["terrain"] not in Terrain.values:
-            errors.add(f"{key}.terrain", BAD_TERRAIN, entry=key, choices=terrains)
+            errors.add(f"{key}.terrain", FILE_BAD_TERRAIN, entry=key, choices=terrains)
         pair = _pair_codes(entry, key, key, ("from", "to"), codes, errors)
         if pair is None:
             continue
         if borders is not None and frozenset(pair) not in borders:
-            errors.add(key, NOT_ADJACENT, entry=key, a=pair[0], b=pair[1])
+            errors.add(key, FILE_NOT_ADJACENT, entry=key, a=pair[0], b=pair[1])
         elif borders is not None and borders[frozenset(pair)] == Border.Kind.IMPASSABLE:
-            errors.add(key, IMPASSABLE, entry=key, a=pair[0], b=pair[1])
+            errors.add(key, FILE_IMPASSABLE, entry=key, a=pair[0], b=pair[1])
         elif pair in seen:
             errors.add(key, DUPLICATE_TRANSITION, entry=key, a=pair[0], b=pair[1])
         seen.add(pair)
