@@ -52,6 +52,7 @@ from tactical.protocol.board import board_state
 from tactical.protocol.push import send_on_commit
 from tactical.selectors.battles import side_chief
 from tactical.selectors.snapshots import state_of
+from tactical.services import journal
 from tactical.services.building import combatants, engine_settings, initial_state, roster_entry
 from tactical.services.journal import (
     die_await,
@@ -117,9 +118,9 @@ def battle_setup(*, actor: Any, record: Battle, map_seed: int | None = None) -> 
                    faction=f.unit.faction, commander=f.commander, reinforcement=f.reinforcement)
         for f in fighters
     )
-    record(battle, state, kind=BattleEvent.Kind.SETUP, now=now, actor=actor,
-            action={"do": "setup", "state": state_to_dict(state), "map_seed": map_seed},
-            events=[{"type": "battle_created", "commitment": battle.seed_commitment, "map_seed": map_seed}])
+    journal.record(battle, state, kind=BattleEvent.Kind.SETUP, now=now, actor=actor,  # ``record`` is the argument
+                   action={"do": "setup", "state": state_to_dict(state), "map_seed": map_seed},
+                   events=[{"type": "battle_created", "commitment": battle.seed_commitment, "map_seed": map_seed}])
     return battle
 
 
