@@ -28,9 +28,9 @@ SOURCES = ("combat", "strategic", "tactical")
 
 
 # The engine's modules that the strategic and tactical services call: every malformed input they raise has a
-# code (serialize.py parses a live battle's actions, engine.py checks their unit ids).
-SAID_MALFORMED = ("retreat_apply.py", "retreat_routes.py", "retreat_model.py", "quick.py", "quick_model.py",
-                  "serialize.py", "engine.py")
+# code (battle/serialize.py parses a live battle's actions, battle/engine.py checks their unit ids).
+SAID_MALFORMED = ("retreat/apply.py", "retreat/routes.py", "retreat/model.py", "quick/resolve.py", "quick/model.py",
+                  "battle/serialize.py", "battle/engine.py")
 
 
 def _codes_raised() -> dict[str, str]:
@@ -39,7 +39,7 @@ def _codes_raised() -> dict[str, str]:
     codes of malformed input (``InvalidAction(..., code=...)``; the sweeps' from their loop's tuples) and why
     no land retreat is open (``Blocked(rule, code, ...)``)."""
     codes: dict[str, str] = {}
-    for path in [path for source in SOURCES for path in sorted((ROOT / source).glob("*.py"))]:
+    for path in [path for source in SOURCES for path in sorted((ROOT / source).rglob("*.py"))]:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             where = f"{path.relative_to(ROOT)}:{getattr(node, 'lineno', 0)}"
@@ -52,9 +52,9 @@ def _codes_raised() -> dict[str, str]:
             elif called in ("Problem", "Blocked"):
                 codes[node.args[1].value] = where  # type: ignore[union-attr]
             elif (isinstance(node, ast.Return) and isinstance(node.value, ast.Tuple) and len(node.value.elts) == 3
-                  and path.name == "retreat_routes.py"):
+                  and path.match("combat/retreat/routes.py")):
                 codes[node.value.elts[2].value] = where  # type: ignore[attr-defined]
-            elif (isinstance(node, ast.Constant) and isinstance(node.value, str) and path.name == "retreat_apply.py"
+            elif (isinstance(node, ast.Constant) and isinstance(node.value, str) and path.match("combat/retreat/apply.py")
                   and node.value.startswith("sweep_")):
                 codes[node.value] = where
     return codes
@@ -259,7 +259,7 @@ def test_the_nearest_province_too_far_counts_in_russian_plural_forms(count: int,
 
 def _penalty_codes_made() -> set[str]:
     """Every ``PenaltyReason(code, ...)`` the retreat's routes make."""
-    tree = ast.parse((ROOT / "combat" / "retreat_routes.py").read_text(encoding="utf-8"))
+    tree = ast.parse((ROOT / "combat" / "retreat" / "routes.py").read_text(encoding="utf-8"))
     return {node.args[0].value for node in ast.walk(tree)  # type: ignore[attr-defined]
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "PenaltyReason"}
 
