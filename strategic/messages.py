@@ -1,8 +1,13 @@
-"""The sentences the strategic app's services and selectors refuse with, each defined once."""
+"""The sentences the strategic app's services and selectors refuse with, each defined once.
+
+A sentence's stable code is its name in lower case (``catalogue`` at the end, ``campaign.errors``).
+"""
 
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
+
+from campaign.errors import catalogue
 
 # services.locks
 NEEDS_COMMANDER = _("Only the army's commander, its faction's leader or a moderator may give it orders (S5).")
@@ -108,3 +113,5 @@ RETREAT_REFUSED = _("This retreat is not allowed (%(rule)s): %(reason)s")
 RETREAT_MALFORMED = _("The choice is not understood: %(field)s: %(message)s")
 SUPPORT_SPLIT = _("Choose how many of the %(points)s support points to remove from the loser: 0 to %(points)s (R6).")
 NO_WINNER = _("This battle had no winner: no support points change (R6).")
+
+catalogue(globals())

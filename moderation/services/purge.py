@@ -25,7 +25,7 @@ log = logging.getLogger(__name__)
 def purging(actor: Any) -> Iterator[None]:
     """A transaction in which the logs' DELETEs are let through; refused to anyone but a superuser."""
     if not getattr(actor, "is_superuser", False):
-        raise Forbidden(str(NEEDS_ADMIN), rule="M3")
+        raise Forbidden(NEEDS_ADMIN, rule="M3")
     with transaction.atomic():
         if connection.vendor == "postgresql":
             with connection.cursor() as cursor:

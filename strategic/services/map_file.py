@@ -33,7 +33,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Q
 
-from campaign.errors import Conflict, ServiceError
+from campaign.errors import Conflict, Invalid, ServiceError
 from campaign.models import Campaign
 from campaign.services import log_append, require_moderator
 from strategic.geometry import MAP_HEIGHT, MAP_WIDTH, province_outlines
@@ -373,7 +373,7 @@ def _check_in_use(campaign: Campaign, codes: set[str], errors: _Errors) -> list[
 
 def _refuse(errors: _Errors) -> ServiceError:
     first = next(iter(errors.by_key.values()))[0]
-    return ServiceError(str(REFUSED) % {"first": first}, errors=errors.by_key)
+    return Invalid(REFUSED, params={"first": first}, errors=errors.by_key)
 
 
 @transaction.atomic
@@ -388,7 +388,7 @@ def map_import(*, actor: Any, campaign: Campaign, data: Any, replace: bool = Fal
     require_moderator(actor, campaign)
     campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)
     if not replace and Province.objects.filter(campaign=campaign).exists():
-        raise Conflict(str(MAP_EXISTS), field="replace")
+        raise Conflict(MAP_EXISTS, field="replace")
     errors = _Errors()
     if not _check_top(data, errors):
         raise _refuse(errors)

@@ -17,7 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from campaign import permissions
-from campaign.errors import Conflict, Forbidden, ServiceError
+from campaign.errors import Conflict, Forbidden, Invalid, refusal_of
 from campaign.messages import NEEDS_LOGIN, NEEDS_MODERATOR
 from campaign.models import Campaign, Commander
 from campaign.refusals import sentence
@@ -28,7 +28,6 @@ from combat.quick.model import Commander as QuickCommander
 from combat.quick.model import QuickBattle, QuickResult, QuickSide, QuickUnit, UnitOutcome
 from combat.quick.resolve import resolve_quick_battle
 from combat.retreat.routes import retreat_options
-from strategic.after_battle_errors import EngineMalformed, EngineRefused
 from strategic.messages import (
     QUICK_BAD_SKILL,
     QUICK_MALFORMED,
@@ -91,26 +90,26 @@ def quick_battle_resolve(*, actor: Any, battle: Battle, skill: str, open_field: 
     ``seed`` is for tests and replays only; the server otherwise draws it with ``secrets``.
     """
     if actor is None or not getattr(actor, "is_authenticated", False):
-        raise Forbidden(str(NEEDS_LOGIN))
+        raise Forbidden(NEEDS_LOGIN)
     campaign = Campaign.objects.select_for_update().get(pk=battle.campaign_id)
     if not permissions.can_moderate(actor, campaign):
-        raise Forbidden(str(NEEDS_MODERATOR))
+        raise Forbidden(NEEDS_MODERATOR)
     if skill not in QuickBattleRecord.Skill.values:
-        raise ServiceError(str(QUICK_BAD_SKILL), field="skill", rule="Q1")
+        raise Invalid(QUICK_BAD_SKILL, field="skill", rule="Q1")
     if storm and not siege:
-        raise ServiceError(str(STORM_NEEDS_SIEGE), field="storm", rule="Q6")
+        raise Invalid(STORM_NEEDS_SIEGE, field="storm", rule="Q6")
     battle = Battle.objects.select_for_update(of=("self",)).select_related(
         "province", "origin", "attacker_army__commander").get(pk=battle.pk)
     if battle.status != Battle.Status.PENDING:
-        raise Conflict(str(QUICK_NOT_PENDING), rule="S10")
+        raise Conflict(QUICK_NOT_PENDING, rule="S10")
     attacker = battle.attacker_army
     if attacker is None or not attacker.units.exists():
-        raise Conflict(str(QUICK_NO_ATTACKER), rule="S7")
+        raise Conflict(QUICK_NO_ATTACKER, rule="S7")
     attack_units, defend_units = _side_units(battle)
     defender_army = _main_defender(battle)
     commander = defender_army.commander if defender_army is not None else battle.defender_faction.leader
     if commander is None:
-        raise Conflict(str(QUICK_NO_COMMANDER), rule="Q1")
+        raise Conflict(QUICK_NO_COMMANDER, rule="Q1")
     quick = QuickBattle(
         attacker=_quick_side(attacker.commander, attack_units, attacker.morale_penalty, False),
         defender=_quick_side(commander, defend_units, defender_army.morale_penalty if defender_army else 0,
@@ -133,11 +132,12 @@ def quick_battle_resolve(*, actor: Any, battle: Battle, skill: str, open_field: 
     try:
         result = resolve_quick_battle(quick, SeededDice(seed))
     except IllegalAction as exc:
-        raise EngineRefused(str(QUICK_REFUSED % {"rule": exc.rule, "reason": sentence(exc)}), exc) from exc
+        raise Conflict(QUICK_REFUSED, params={"rule": exc.rule, "reason": sentence(exc)}, rule=exc.rule,
+                       refusal=refusal_of(exc, plain_units=True)) from exc
     except InvalidAction as exc:
         names = {unit_key(u.pk): str(u) for u in (*attack_units, *defend_units)}
-        message = QUICK_MALFORMED % {"field": exc.field, "message": sentence(exc, names)}
-        raise EngineMalformed(str(message), exc) from exc
+        raise Invalid(QUICK_MALFORMED, params={"field": exc.field, "message": sentence(exc, names)},
+                      refusal=refusal_of(exc, plain_units=True)) from exc
     for number, roll in enumerate(result.rolls):
         log_append(campaign=campaign, kind="quick_battle_roll", actor=actor,
                    rule="Q1" if roll.purpose.startswith("contest") else "Q2",
