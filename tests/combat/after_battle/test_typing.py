@@ -8,7 +8,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[3]
 MODULES = [
-    "combat/retreat.py",
+    "combat/retreat/__init__.py",
     "combat/retreat/routes.py",
     "combat/retreat/apply.py",
     "combat/retreat/model.py",
