@@ -66,7 +66,7 @@ class CampaignView(APIView):
         if campaign is None or not permissions.can_read_campaign(
             self.request.user, campaign, member=campaign.reader_is_member
         ):
-            raise NotFound(str(CAMPAIGN_NOT_FOUND))
+            raise NotFound(CAMPAIGN_NOT_FOUND)
         self.campaign = campaign
 
     def get_serializer_context(self) -> dict[str, Any]:
@@ -89,7 +89,7 @@ class CampaignView(APIView):
         """An object of this campaign by id, else 404 naming its kind in the reader's language."""
         obj = model.objects.filter(campaign=self.campaign, pk=pk, **filters).first()  # type: ignore[attr-defined]
         if obj is None:
-            raise NotFound(str(OBJECT_NOT_FOUND % {"what": model._meta.verbose_name}))
+            raise NotFound(OBJECT_NOT_FOUND, params={"what": model._meta.verbose_name})
         return obj
 
     def require_moderator(self) -> None:
@@ -99,7 +99,7 @@ class CampaignView(APIView):
     def require(self, allowed: bool, message: Any) -> None:
         """403 with the sentence saying what is needed."""
         if not allowed:
-            raise Forbidden(str(message))
+            raise Forbidden(message)
 
 
 # ObtainAuthToken's own serializer would document ``token`` as a required input.

@@ -1,8 +1,13 @@
-"""The sentences the campaign app's services and selectors refuse with, each defined once."""
+"""The sentences the campaign app's services and selectors refuse with, each defined once.
+
+A sentence's stable code is its name in lower case (``catalogue`` at the end, ``campaign.errors``).
+"""
 
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
+
+from campaign.errors import catalogue
 
 # services
 NEEDS_LOGIN = _("You must be logged in to do this.")
@@ -32,3 +37,5 @@ TURN_NOT_OVERDUE = _("The faction's time is not up yet (S4).")
 # api
 CAMPAIGN_NOT_FOUND = _("No such campaign.")
 OBJECT_NOT_FOUND = _("No such %(what)s in this campaign.")
+
+catalogue(globals())

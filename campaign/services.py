@@ -11,7 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from campaign import permissions
-from campaign.errors import Conflict, Forbidden, NotFound, ServiceError
+from campaign.errors import Conflict, Forbidden, Invalid, NotFound
 from campaign.messages import (
     ALREADY_MEMBER,
     BAD_COLOR,
@@ -46,19 +46,19 @@ COLOR_RE = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 def _require_login(actor: Actor) -> None:
     if actor is None or not getattr(actor, "is_authenticated", False):
-        raise Forbidden(str(NEEDS_LOGIN))
+        raise Forbidden(NEEDS_LOGIN)
 
 
 def require_moderator(actor: Actor, campaign: Campaign) -> None:
     """Raise 403 unless the actor moderates the campaign."""
     _require_login(actor)
     if not permissions.can_moderate(actor, campaign):
-        raise Forbidden(str(NEEDS_MODERATOR))
+        raise Forbidden(NEEDS_MODERATOR)
 
 
 def _require_same_campaign(obj: Any, campaign: Campaign, field: str) -> None:
     if obj is not None and obj.campaign_id != campaign.pk:
-        raise ServiceError(str(NOT_IN_CAMPAIGN), field=field)
+        raise Invalid(NOT_IN_CAMPAIGN, field=field)
 
 
 # One INSERT is atomic on its own; a decorator here would cost callers a savepoint round trip each time.
@@ -104,12 +104,12 @@ def campaign_create(
     """Create a campaign; its creator becomes its first moderator (M1)."""
     _require_login(actor)
     if not slug or not SLUG_RE.match(slug):
-        raise ServiceError(str(BAD_SLUG), field="slug")
+        raise Invalid(BAD_SLUG, field="slug")
     if Campaign.objects.filter(slug=slug).exists():
-        raise ServiceError(str(SLUG_TAKEN), field="slug")
+        raise Invalid(SLUG_TAKEN, field="slug")
     merged, errors = validate_settings(settings or {})
     if errors:
-        raise ServiceError(next(iter(errors.values())), errors={k: [v] for k, v in errors.items()})
+        raise Invalid(next(iter(errors.values())), errors={k: [v] for k, v in errors.items()})
     campaign = Campaign.objects.create(
         slug=slug,
         name_en=name_en,
@@ -128,10 +128,10 @@ def campaign_settings_update(*, actor: Actor, campaign: Campaign, settings: dict
     """Change some campaign settings; 400 naming each bad one."""
     require_moderator(actor, campaign)
     if not isinstance(settings, dict):
-        raise ServiceError(str(_("Settings must be an object of name: value.")), field="settings")
+        raise Invalid(str(_("Settings must be an object of name: value.")), field="settings")
     errors = _settings_errors(settings)
     if errors:
-        raise ServiceError(next(iter(errors.values()))[0], errors=errors)
+        raise Invalid(next(iter(errors.values()))[0], errors=errors)
     campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)
     before = {name: campaign.setting(name) for name in settings}
     merged, _errors = validate_settings({**(campaign.settings or {}), **settings})
@@ -157,7 +157,7 @@ def campaign_update(*, actor: Actor, campaign: Campaign, **fields: Any) -> Campa
     changed = {}
     for name, value in fields.items():
         if name not in allowed:
-            raise ServiceError(str(_("This field cannot be changed here.")), field=name)
+            raise Invalid(str(_("This field cannot be changed here.")), field=name)
         if getattr(campaign, name) != value:
             changed[name] = value
             setattr(campaign, name, value)
@@ -182,11 +182,11 @@ def faction_create(
     """Add a faction to the campaign (S1)."""
     require_moderator(actor, campaign)
     if not slug or not SLUG_RE.match(slug):
-        raise ServiceError(str(BAD_SLUG), field="slug")
+        raise Invalid(BAD_SLUG, field="slug")
     if Faction.objects.filter(campaign=campaign, slug=slug).exists():
-        raise ServiceError(str(SLUG_TAKEN), field="slug")
+        raise Invalid(SLUG_TAKEN, field="slug")
     if not COLOR_RE.match(color or ""):
-        raise ServiceError(str(BAD_COLOR), field="color")
+        raise Invalid(BAD_COLOR, field="color")
     faction = Faction.objects.create(
         campaign=campaign,
         slug=slug,
@@ -216,11 +216,11 @@ def faction_update(*, actor: Actor, faction: Faction, **fields: Any) -> Faction:
     changed: dict[str, Any] = {}
     for name, value in fields.items():
         if name not in allowed:
-            raise ServiceError(str(_("This field cannot be changed here.")), field=name)
+            raise Invalid(str(_("This field cannot be changed here.")), field=name)
         if name == "color" and not COLOR_RE.match(value or ""):
-            raise ServiceError(str(BAD_COLOR), field="color")
+            raise Invalid(BAD_COLOR, field="color")
         if name == "leader" and value is not None and value.faction_id != faction.pk:
-            raise ServiceError(str(COMMANDER_OTHER_FACTION), field="leader")
+            raise Invalid(COMMANDER_OTHER_FACTION, field="leader")
         if getattr(faction, name) != value:
             setattr(faction, name, value)
             changed[name] = value.pk if name == "leader" and value is not None else value
@@ -244,9 +244,9 @@ def relation_set(*, actor: Actor, campaign: Campaign, a: Faction, b: Faction, ki
     _require_same_campaign(a, campaign, "a")
     _require_same_campaign(b, campaign, "b")
     if a.pk == b.pk:
-        raise ServiceError(str(SAME_FACTION), field="b", rule="S1")
+        raise Invalid(SAME_FACTION, field="b", rule="S1")
     if kind not in Relation.Kind.values:
-        raise ServiceError(str(_("Choose allied, war or neutral.")), field="kind", rule="S1")
+        raise Invalid(str(_("Choose allied, war or neutral.")), field="kind", rule="S1")
     low, high = sorted((a, b), key=lambda f: f.pk)
     relation, _created = Relation.objects.select_for_update().get_or_create(
         campaign=campaign, a=low, b=high, defaults={"kind": kind}
@@ -281,7 +281,7 @@ def commander_create(
     campaign = faction.campaign
     require_moderator(actor, campaign)
     if rank not in Commander.Rank.values:
-        raise ServiceError(str(_("Choose leader, general or chieftain.")), field="rank")
+        raise Invalid(str(_("Choose leader, general or chieftain.")), field="rank")
     commander = Commander.objects.create(
         campaign=campaign,
         faction=faction,
@@ -307,11 +307,11 @@ def commander_create(
 
 def _check_role(role: str, faction: Faction | None) -> None:
     if role not in Membership.Role.values:
-        raise ServiceError(str(_("Choose moderator, leader, commander or observer.")), field="role")
+        raise Invalid(str(_("Choose moderator, leader, commander or observer.")), field="role")
     if role in (Membership.Role.LEADER, Membership.Role.COMMANDER) and faction is None:
-        raise ServiceError(str(ROLE_NEEDS_FACTION), field="faction")
+        raise Invalid(ROLE_NEEDS_FACTION, field="faction")
     if role in (Membership.Role.MODERATOR, Membership.Role.OBSERVER) and faction is not None:
-        raise ServiceError(str(ROLE_NO_FACTION), field="faction")
+        raise Invalid(ROLE_NO_FACTION, field="faction")
 
 
 @transaction.atomic
@@ -329,7 +329,7 @@ def invitation_create(
     _require_same_campaign(commander, campaign, "commander")
     _check_role(role, faction)
     if commander is not None and (faction is None or commander.faction_id != faction.pk):
-        raise ServiceError(str(COMMANDER_OTHER_FACTION), field="commander")
+        raise Invalid(COMMANDER_OTHER_FACTION, field="commander")
     invitation = Invitation.objects.create(
         campaign=campaign, role=role, faction=faction, commander=commander, created_by=actor
     )
@@ -354,17 +354,17 @@ def invitation_accept(*, user: Any, token: str) -> Membership:
     _require_login(user)
     invitation = Invitation.objects.select_for_update().filter(token=token).first()
     if invitation is None:
-        raise NotFound(str(INVITATION_UNKNOWN), field="token")
+        raise NotFound(INVITATION_UNKNOWN, field="token")
     if invitation.used_at is not None:
-        raise Conflict(str(INVITATION_USED), field="token")
+        raise Conflict(INVITATION_USED, field="token")
     campaign = invitation.campaign
     if Membership.objects.filter(campaign=campaign, user=user).exists():
-        raise Conflict(str(ALREADY_MEMBER))
+        raise Conflict(ALREADY_MEMBER)
     commander = invitation.commander
     if commander is not None:
         commander = Commander.objects.select_for_update().get(pk=commander.pk)
         if commander.user_id is not None and commander.user_id != user.pk:
-            raise Conflict(str(COMMANDER_TAKEN), field="token")
+            raise Conflict(COMMANDER_TAKEN, field="token")
         commander.user = user
         commander.save(update_fields=["user"])
         if invitation.role == Membership.Role.LEADER:
@@ -408,7 +408,7 @@ def membership_set(
             pk=membership.pk
         )
         if not others.exists():
-            raise Conflict(str(LAST_MODERATOR), field="role")
+            raise Conflict(LAST_MODERATOR, field="role")
     before = membership.role if membership else None
     if membership is None:
         membership = Membership.objects.create(campaign=campaign, user=user, role=role, faction=faction)
@@ -447,10 +447,10 @@ def economic_phase_end(*, actor: Actor, campaign: Campaign) -> Campaign:
     require_moderator(actor, campaign)
     campaign = _lock_campaign(campaign)
     if campaign.phase != Campaign.Phase.ECONOMIC:
-        raise Conflict(str(NOT_ECONOMIC), rule="S4")
+        raise Conflict(NOT_ECONOMIC, rule="S4")
     order = factions_in_turn_order(campaign=campaign)
     if not order:
-        raise Conflict(str(NO_FACTIONS), rule="S4")
+        raise Conflict(NO_FACTIONS, rule="S4")
     now = timezone.now()
     campaign.phase = Campaign.Phase.STRATEGIC
     campaign.current_faction = order[0]
@@ -502,12 +502,12 @@ def faction_turn_pass(*, actor: Actor, faction: Faction) -> Campaign:
     campaign = faction.campaign
     _require_login(actor)
     if not permissions.can_act_for_faction(actor, faction):
-        raise Forbidden(str(NEEDS_FACTION_MEMBER))
+        raise Forbidden(NEEDS_FACTION_MEMBER)
     campaign = _lock_campaign(campaign)
     if campaign.phase != Campaign.Phase.STRATEGIC:
-        raise Conflict(str(NOT_STRATEGIC), rule="S4")
+        raise Conflict(NOT_STRATEGIC, rule="S4")
     if campaign.current_faction_id != faction.pk:
-        raise Conflict(str(NOT_ACTING_FACTION), field="faction", rule="S4")
+        raise Conflict(NOT_ACTING_FACTION, field="faction", rule="S4")
     return _advance(campaign=campaign, faction=faction, actor=actor, kind="faction_turn_passed")
 
 
@@ -517,9 +517,9 @@ def faction_turn_expire(*, campaign: Campaign, now: datetime | None = None) -> C
     campaign = _lock_campaign(campaign)
     now = now or timezone.now()
     if campaign.phase != Campaign.Phase.STRATEGIC or campaign.current_faction is None:
-        raise Conflict(str(NOT_STRATEGIC), rule="S4")
+        raise Conflict(NOT_STRATEGIC, rule="S4")
     if campaign.faction_deadline is None or campaign.faction_deadline > now:
-        raise Conflict(str(TURN_NOT_OVERDUE), rule="S4")
+        raise Conflict(TURN_NOT_OVERDUE, rule="S4")
     return _advance(
         campaign=campaign, faction=campaign.current_faction, actor=None, kind="faction_turn_expired"
     )

@@ -40,7 +40,7 @@ from tactical.services import moderation as moderator_services
 def _readable(request: Request, slug: str) -> Campaign:
     campaign = Campaign.objects.filter(slug=slug).first()
     if campaign is None or not permissions.can_read_campaign(request.user, campaign):
-        raise NotFound(str(NO_CAMPAIGN))
+        raise NotFound(NO_CAMPAIGN)
     return campaign
 
 
@@ -108,7 +108,7 @@ class DiceView(APIView):
         battle = get_object_or_404(Battle, pk=battle_id, campaign=campaign)
         report = dice_report(battle=battle)
         if report is None:
-            raise NotFound(str(NO_DICE))
+            raise NotFound(NO_DICE)
         return Response(roll_summary(report))
 
 
@@ -215,7 +215,7 @@ class BattleControlView(APIView):
     def post(self, request: Request, slug: str, battle_id: int) -> Response:
         campaign = _readable(request, slug)
         if not LiveBattle.objects.filter(pk=battle_id, campaign=campaign).exists():
-            raise NotFound(str(NO_BATTLE))
+            raise NotFound(NO_BATTLE)
         service, extra = CONTROLS[self.control]
         data = request.data
         battle = service(

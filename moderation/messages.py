@@ -1,8 +1,13 @@
-"""The sentences the moderation app's services and selectors refuse with, each defined once."""
+"""The sentences the moderation app's services and selectors refuse with, each defined once.
+
+A sentence's stable code is its name in lower case (``catalogue`` at the end, ``campaign.errors``).
+"""
 
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
+
+from campaign.errors import catalogue
 
 # services.disputes
 NEEDS_MEMBER = _("Only a participant of the campaign can dispute an entry of its log.")
@@ -36,3 +41,5 @@ BAD_FILTER = _("Filter by a whole number.")
 NO_CAMPAIGN = _("No such campaign.")
 NO_DICE = _("This battle rolled no dice.")
 NO_BATTLE = _("No such battle in this campaign.")
+
+catalogue(globals())

@@ -1,8 +1,13 @@
-"""The sentences the strategic app's services and selectors refuse with, each defined once."""
+"""The sentences the strategic app's services and selectors refuse with, each defined once.
+
+A sentence's stable code is its name in lower case (``catalogue`` at the end, ``campaign.errors``).
+"""
 
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
+
+from campaign.errors import catalogue
 
 # services.locks
 NEEDS_COMMANDER = _("Only the army's commander, its faction's leader or a moderator may give it orders (S5).")
@@ -55,7 +60,6 @@ RELEASE_NEEDS_REASON = _("Give a reason: it is written into the log every partic
 
 # services.map
 NOT_NEIGHBOURS = _("A border joins two different provinces.")
-NOT_IN_CAMPAIGN = _("This belongs to another campaign.")
 BAD_DAMAGE = _("Give a whole number of damage, 0 or more, for each of LI1, LI2, HI, LC, HC (T3).")
 BAD_HEALTH = _("Health is counted in half lines, more than 0 (T3.1).")
 BAD_TERRAIN = _("Choose field, forest, mountains or desert (T5).")
@@ -73,18 +77,18 @@ NO_PROVINCES = _("The map has no provinces.")
 BAD_CODE = _("%(entry)s: code must be 1 to 40 letters, digits, hyphens or underscores.")
 DUPLICATE_CODE = _("%(entry)s: code %(code)s is used by another province too.")
 BAD_NAME = _("%(entry)s: %(field)s must be a text of 1 to 120 characters.")
-BAD_TERRAIN = _("%(entry)s: terrain must be one of %(choices)s.")
+FILE_BAD_TERRAIN = _("%(entry)s: terrain must be one of %(choices)s.")
 BAD_COORDINATE = _("%(entry)s: %(field)s must be a whole number from 0 to %(max)s.")
 SAME_POSITION = _("%(entry)s: x, y is the position of %(other)s too.")
 BAD_BOOLEAN = _("%(entry)s: %(field)s must be true or false.")
 BAD_CAPACITY = _("%(entry)s: fortress_capacity must be a whole number from 1 to 99 (R3).")
 BAD_OUTLINE = _("%(entry)s: outline must be a list of at least 3 [x, y] points inside the map.")
 UNKNOWN_PROVINCE = _("%(entry)s: %(field)s names no province of this file (%(code)s).")
-SAME_PROVINCE = _("%(entry)s: %(field)s must name a province other than %(code)s.")
+FILE_SAME_PROVINCE = _("%(entry)s: %(field)s must name a province other than %(code)s.")
 BAD_KIND = _("%(entry)s: kind must be one of %(choices)s.")
 DUPLICATE_BORDER = _("%(entry)s: the border %(a)s – %(b)s is listed twice.")
-NOT_ADJACENT = _("%(entry)s: %(a)s and %(b)s share no border, so no army moves between them (S9).")
-IMPASSABLE = _("%(entry)s: the border %(a)s – %(b)s is impassable, so no army moves across it (S9).")
+FILE_NOT_ADJACENT = _("%(entry)s: %(a)s and %(b)s share no border, so no army moves between them (S9).")
+FILE_IMPASSABLE = _("%(entry)s: the border %(a)s – %(b)s is impassable, so no army moves across it (S9).")
 DUPLICATE_TRANSITION = _("%(entry)s: the transition from %(a)s to %(b)s is listed twice.")
 BAD_SEA_POINT = _("%(entry)s must be an [x, y] point inside the map.")
 MAP_EXISTS = _("The campaign already has a map; import with replace to change it.")
@@ -109,3 +113,5 @@ RETREAT_REFUSED = _("This retreat is not allowed (%(rule)s): %(reason)s")
 RETREAT_MALFORMED = _("The choice is not understood: %(field)s: %(message)s")
 SUPPORT_SPLIT = _("Choose how many of the %(points)s support points to remove from the loser: 0 to %(points)s (R6).")
 NO_WINNER = _("This battle had no winner: no support points change (R6).")
+
+catalogue(globals())

@@ -49,7 +49,7 @@ class LoggedIn(BasePermission):
 
     def has_permission(self, request: Request, view: Any) -> bool:
         if not request.user or not request.user.is_authenticated:
-            raise errors.Denied(str(NEEDS_LOGIN))
+            raise errors.denied(NEEDS_LOGIN)
         return True
 
 
@@ -58,7 +58,7 @@ def _watchable(request: Request, battle_id: int) -> LiveBattle:
     battle = live_battle_get(battle_id=battle_id)
     refusal = watch_refusal(user=request.user, battle=battle)
     if refusal is not None:
-        raise errors.Denied(str(WATCH_NEEDS_LOGIN if refusal == "login" else NOT_WATCHER))
+        raise errors.denied(WATCH_NEEDS_LOGIN if refusal == "login" else NOT_WATCHER)
     return battle
 
 
@@ -144,7 +144,7 @@ class OptionsView(APIView):
         battle = _watchable(request, battle_id)
         state = state_of(battle)
         if unit not in state.units:
-            raise errors.Missing(str(UNKNOWN_UNIT))
+            raise errors.missing(UNKNOWN_UNIT)
         return Response(unit_options(battle, unit, state))
 
 
@@ -169,13 +169,13 @@ def preview(battle: LiveBattle, unit: Any, path: Any) -> dict[str, Any]:
     """Parse and dry-run a move (shared by HTTP and the socket)."""
     state = state_of(battle)
     if not isinstance(unit, str) or unit not in state.units:
-        raise errors.Missing(str(UNKNOWN_UNIT))
+        raise errors.missing(UNKNOWN_UNIT)
     if not isinstance(path, list) or not path:
-        raise errors.Invalid(str(BAD_PATH), field="path")
+        raise errors.invalid(BAD_PATH, field="path")
     try:
         cells = tuple(parse_cell(cell, f"path[{i}]") for i, cell in enumerate(path))
     except InvalidAction as error:
-        raise errors.Invalid.malformed(error, roster=battle.roster) from None
+        raise errors.malformed(error, roster=battle.roster) from None
     return {"unit": unit, "version": battle.version, **move_preview(state, unit, cells, battle.roster)}
 
 

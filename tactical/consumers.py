@@ -20,9 +20,9 @@ from django.utils import timezone, translation
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext_lazy as _
 
-from campaign.errors import ServiceError
+from campaign.errors import Invalid, ServiceError
+from tactical import errors
 from tactical.api import preview
-from tactical.errors import Invalid, Missing
 from tactical.messages import UNKNOWN_UNIT
 from tactical.models import LiveBattle
 from tactical.protocol.board import board_state, iso, unit_options
@@ -69,8 +69,12 @@ async def expire_shared(battle_id: int, turn_key: str) -> int:
     return await task
 
 
-def _error(status: int, code: str, detail: str, **extra: Any) -> dict[str, Any]:
-    return {"type": "error", "status": status, "code": code, "detail": detail, **extra}
+def _error(error: ServiceError, request_id: Any = None) -> dict[str, Any]:
+    """An error frame: the one error shape (docs/errors.md) with ``type`` and the request's ``id``."""
+    frame: dict[str, Any] = {"type": "error", **error.as_dict()}
+    if request_id is not None:
+        frame["id"] = request_id
+    return frame
 
 
 class BattleConsumer(AsyncWebsocketConsumer):
@@ -209,30 +213,25 @@ class BattleConsumer(AsyncWebsocketConsumer):
 
     async def _answer(self, text_data: str | None, bytes_data: bytes | None) -> dict[str, Any] | None:
         if bytes_data is not None:
-            return _error(400, "binary", str(BINARY_FRAME))
+            return _error(Invalid(BINARY_FRAME, code="binary"))
         if text_data is None or len(text_data.encode("utf-8")) > MAX_FRAME:
-            return _error(400, "too_large", FRAME_TOO_LARGE % {"bytes": MAX_FRAME})
+            return _error(Invalid(FRAME_TOO_LARGE, code="too_large", params={"bytes": MAX_FRAME}))
         try:
             frame = json.loads(text_data)
         except ValueError:
-            return _error(400, "bad_frame", str(NOT_JSON))
+            return _error(Invalid(NOT_JSON, code="bad_frame"))
         if not isinstance(frame, dict) or not isinstance(frame.get("type"), str):
-            return _error(400, "bad_frame", str(NO_TYPE))
+            return _error(Invalid(NO_TYPE, code="bad_frame"))
         request_id = frame.get("id")
         if request_id is not None and not isinstance(request_id, str):
-            return _error(400, "bad_frame", str(BAD_REQUEST_ID))
+            return _error(Invalid(BAD_REQUEST_ID, code="bad_frame"))
         handler = getattr(self, f"on_{frame['type']}", None) if frame["type"] in HANDLED else None
         if handler is None:
-            return _error(400, "unknown_type", UNKNOWN_TYPE % {"type": frame["type"]})
+            return _error(Invalid(UNKNOWN_TYPE, code="unknown_type", params={"type": frame["type"]}))
         try:
             answer: dict[str, Any] | None = await handler(frame)
         except ServiceError as error:
-            body = error.as_dict()
-            body.setdefault("status", error.status)
-            body.setdefault("code", {400: "invalid", 403: "forbidden", 404: "not_found"}.get(error.status, "illegal"))
-            answer = {"type": "error", **body}
-            if request_id is not None:
-                answer["id"] = request_id
+            answer = _error(error, request_id)
         return answer
 
     async def _reply(self, message: dict[str, Any]) -> None:
@@ -242,7 +241,7 @@ class BattleConsumer(AsyncWebsocketConsumer):
     async def on_action(self, frame: dict[str, Any]) -> dict[str, Any]:
         expected = frame.get("expected_version")
         if expected is not None and (isinstance(expected, bool) or not isinstance(expected, int)):
-            raise Invalid(str(NOT_AN_INTEGER), field="expected_version")
+            raise errors.invalid(NOT_AN_INTEGER, field="expected_version")
         result = await database_sync_to_async(services.battle_action_apply)(
             actor=self.user, battle_id=self.battle_id, action=frame.get("action"),
             action_id=frame.get("id") or "", expected_version=expected,
@@ -252,7 +251,7 @@ class BattleConsumer(AsyncWebsocketConsumer):
     async def on_sync(self, frame: dict[str, Any]) -> dict[str, Any] | None:
         since = frame.get("since")
         if isinstance(since, bool) or not isinstance(since, int) or since < 0:
-            raise Invalid(str(NOT_A_VERSION), field="since")
+            raise errors.invalid(NOT_A_VERSION, field="since")
         return await database_sync_to_async(self._sync_answer)(since)
 
     def _sync_answer(self, since: int) -> dict[str, Any]:
@@ -271,7 +270,7 @@ class BattleConsumer(AsyncWebsocketConsumer):
         battle = LiveBattle.objects.get(pk=self.battle_id)
         state = state_of(battle)
         if not isinstance(unit, str) or unit not in state.units:
-            raise Missing(str(UNKNOWN_UNIT))
+            raise errors.missing(UNKNOWN_UNIT)
         return {"type": "options", "id": request_id, **unit_options(battle, unit, state)}
 
     async def on_preview(self, frame: dict[str, Any]) -> dict[str, Any]:

@@ -1,8 +1,13 @@
-"""The sentences the tactical app's services and selectors refuse with, each defined once."""
+"""The sentences the tactical app's services and selectors refuse with, each defined once.
+
+A sentence's stable code is its name in lower case (``catalogue`` at the end, ``campaign.errors``).
+"""
 
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
+
+from campaign.errors import catalogue
 
 # errors
 STALE = _("The battle has changed: reload it.")
@@ -47,3 +52,5 @@ WINDOW_OPEN = _("An interception window is open: close it first (T10), by declar
 
 # services.play
 BAD_ACTION_ID = _("An action id is 1 to 64 letters, digits or _ . : -")
+
+catalogue(globals())

@@ -7,8 +7,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from campaign.errors import refusal_of  # the one ``refusal`` of every answer; the board's preview says it too
 from campaign.refusals import sentence as catalogue_sentence
 from combat.errors import IllegalAction, InvalidAction
+
+__all__ = ["refusal_of", "roster_names", "sentence"]
 
 
 def roster_names(roster: Mapping[str, Any] | None) -> dict[str, str]:
@@ -25,9 +28,3 @@ def sentence(error: IllegalAction | InvalidAction, roster: Mapping[str, Any] | N
     """The engine's refusal (or malformed-action message, without its field) in the active language, with the
     units' names from ``roster`` (id → entry)."""
     return catalogue_sentence(error, roster_names(roster))
-
-
-def refusal_of(error: IllegalAction | InvalidAction) -> dict[str, Any]:
-    """An answer's ``refusal``: the engine's stable code and the params its sentence was built from, for a
-    client that words it itself."""
-    return {"code": error.code, "params": error.params}

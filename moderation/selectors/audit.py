@@ -9,7 +9,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 
-from campaign.errors import NotFound, ServiceError
+from campaign.errors import Invalid, NotFound
 from campaign.logtext import entry_names as log_names
 from campaign.logtext import sentence as log_sentence
 from campaign.models import Campaign, LogEntry
@@ -57,7 +57,7 @@ class AuditFilter:
             raw = (params.get(name) or "").strip().lstrip("u")
             if raw:
                 if not raw.isdigit() or len(raw) > 12:
-                    raise ServiceError(str(BAD_FILTER), field=name)
+                    raise Invalid(BAD_FILTER, field=name)
                 values[name] = int(raw)
         person = (params.get("person") or "").strip()
         return cls(person=person or None, **values)
@@ -182,7 +182,7 @@ def entry_by_ref(*, campaign: Campaign, ref: str) -> LogEntry | BattleEvent:
             battle__campaign=campaign, battle_id=int(match["battle"]), version=int(match["version"])
         ).first()
     if found is None:
-        raise NotFound(str(BAD_REF), field="entry")
+        raise NotFound(BAD_REF, field="entry")
     return found
 
 

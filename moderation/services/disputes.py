@@ -12,7 +12,7 @@ from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from campaign import permissions
-from campaign.errors import Conflict, Forbidden, NotFound, ServiceError
+from campaign.errors import Conflict, Forbidden, Invalid, NotFound
 from campaign.messages import NEEDS_LOGIN, NEEDS_MODERATOR
 from campaign.models import Campaign, Faction
 from campaign.permissions import Actor
@@ -43,14 +43,14 @@ MAX_TEXT = 4000
 
 def _require_moderator(actor: Actor, campaign: Campaign) -> None:
     if actor is None or not getattr(actor, "is_authenticated", False):
-        raise Forbidden(str(NEEDS_LOGIN))
+        raise Forbidden(NEEDS_LOGIN)
     if not permissions.can_moderate(actor, campaign):
-        raise Forbidden(str(NEEDS_MODERATOR))
+        raise Forbidden(NEEDS_MODERATOR)
 
 
 def _text(value: Any, message: Any, field: str) -> str:
     if not isinstance(value, str) or not value.strip() or len(value) > MAX_TEXT:
-        raise ServiceError(str(message), field=field, rule="M1")
+        raise Invalid(message, field=field, rule="M1")
     return value.strip()
 
 
@@ -58,9 +58,9 @@ def _text(value: Any, message: Any, field: str) -> str:
 def dispute_open(*, actor: Actor, campaign: Campaign, ref: str, text: Any) -> Dispute:
     """A participant objects to one log entry (``L<id>`` or ``B<battle>v<version>``)."""
     if actor is None or not getattr(actor, "is_authenticated", False):
-        raise Forbidden(str(NEEDS_LOGIN))
+        raise Forbidden(NEEDS_LOGIN)
     if not (permissions.is_member(actor, campaign) or permissions.can_moderate(actor, campaign)):
-        raise Forbidden(str(NEEDS_MEMBER))
+        raise Forbidden(NEEDS_MEMBER)
     body = _text(text, NEEDS_TEXT, "text")
     entry = entry_by_ref(campaign=campaign, ref=ref)
     is_event = isinstance(entry, BattleEvent)
@@ -82,7 +82,7 @@ def dispute_answer(*, actor: Actor, dispute: Dispute, answer: Any) -> Dispute:
         Dispute.objects.select_for_update(of=("self",)).select_related("battle_event").get(pk=dispute.pk)
     )
     if dispute.status == Dispute.Status.ANSWERED:
-        raise Conflict(str(ALREADY_ANSWERED))
+        raise Conflict(ALREADY_ANSWERED)
     entry = log_append(
         campaign=dispute.campaign,
         kind="dispute_answered",
@@ -110,10 +110,10 @@ def faction_deadline_extend(*, actor: Actor, campaign: Campaign, hours: Any, rea
     _require_moderator(actor, campaign)
     why = _text(reason, NEEDS_REASON, "reason")
     if isinstance(hours, bool) or not isinstance(hours, int) or not 1 <= hours <= 24 * 14:
-        raise ServiceError(str(BAD_HOURS), field="hours", rule="S4")
+        raise Invalid(BAD_HOURS, field="hours", rule="S4")
     campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)
     if campaign.current_faction_id is None or campaign.faction_deadline is None:
-        raise Conflict(str(NO_DEADLINE), rule="S4")
+        raise Conflict(NO_DEADLINE, rule="S4")
     before = campaign.faction_deadline
     campaign.faction_deadline = before + timedelta(hours=hours)
     campaign.save(update_fields=["faction_deadline"])
@@ -143,7 +143,7 @@ def faction_order_set(*, actor: Actor, campaign: Campaign, faction_ids: Any) -> 
         or sorted(faction_ids) != sorted(factions)
         or len(set(faction_ids)) != len(faction_ids)
     ):
-        raise ServiceError(str(BAD_ORDER), field="order", rule="S4")
+        raise Invalid(BAD_ORDER, field="order", rule="S4")
     return [
         faction_update(actor=actor, faction=factions[pk], turn_order=index)
         for index, pk in enumerate(faction_ids, start=1)
@@ -166,7 +166,7 @@ def interception_rule(
     _require_moderator(actor, battle.campaign)
     why = _text(reason, NEEDS_REASON, "reason")
     if verdict not in InterceptionRuling.Verdict.values:
-        raise ServiceError(str(BAD_VERDICT), field="verdict", rule="T10.4")
+        raise Invalid(BAD_VERDICT, field="verdict", rule="T10.4")
     row = None
     if isinstance(version, int) and not isinstance(version, bool):
         row = BattleEvent.objects.filter(battle=battle, version=version).first()
@@ -179,14 +179,14 @@ def interception_rule(
         None,
     )
     if row is None or declared is None:
-        raise NotFound(str(NO_INTERCEPTION), field="unit", rule="T10.4")
+        raise NotFound(NO_INTERCEPTION, field="unit", rule="T10.4")
     LiveBattle.objects.select_for_update().filter(pk=battle.pk).first()  # one ruling at a time per battle
     # Read under the battle's lock, which an undo takes too: no ruling slips in beside a concurrent undo.
     undo = BattleEvent.objects.filter(battle=battle, kind=BattleEvent.Kind.UNDO, action__undoes=version).first()
     if undo is not None:
-        raise Conflict(str(TAKEN_BACK) % {"version": undo.version}, rule="T10.4")
+        raise Conflict(TAKEN_BACK, params={"version": undo.version}, rule="T10.4")
     if InterceptionRuling.objects.filter(battle=battle, version=version, unit=unit).exists():
-        raise Conflict(str(ALREADY_RULED), rule="T10.4")
+        raise Conflict(ALREADY_RULED, rule="T10.4")
     entry = log_append(
         campaign=battle.campaign,
         kind="interception_ruled",
@@ -228,9 +228,9 @@ def battle_end(*, actor: Actor, battle_id: int, winner: Any, reason: Any) -> Liv
     _require_moderator(actor, battle.campaign)
     why = _text(reason, NEEDS_REASON, "reason")
     if winner not in ("attacker", "defender"):
-        raise ServiceError(str(BAD_WINNER), field="winner", rule="T11")
+        raise Invalid(BAD_WINNER, field="winner", rule="T11")
     if battle.status == LiveBattle.Status.ENDED:
-        raise Conflict(str(BATTLE_OVER), rule="T11")
+        raise Conflict(BATTLE_OVER, rule="T11")
     with transaction.atomic():
         result = battle_action_apply(
             actor=actor, battle_id=battle.pk, action={"do": "end_battle", "winner": winner}

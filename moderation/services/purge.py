@@ -34,7 +34,7 @@ def purging(actor: Actor, scope: str) -> Iterator[None]:
     """A transaction in which the DELETEs of the logs of ``scope`` (``campaign:<id>``, ``battle:<id>``) are
     let through; refused to anyone but a superuser."""
     if not getattr(actor, "is_superuser", False):
-        raise Forbidden(str(NEEDS_ADMIN), rule="M3")
+        raise Forbidden(NEEDS_ADMIN, rule="M3")
     with transaction.atomic():
         _purge_scope(scope)
         yield

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST
 
 from campaign import permissions
 from campaign import services as campaign_services
-from campaign.errors import ServiceError
+from campaign.errors import Invalid, ServiceError
 from campaign.models import Campaign, Commander, Faction, Invitation, Membership
 from campaign.rules_settings import SETTINGS
 from moderation.models import Dispute, InterceptionRuling
@@ -45,7 +45,7 @@ def _moderated(request: HttpRequest, slug: str) -> Campaign:
 def _int(value: Any, field: str) -> int:
     text = str(value or "").strip()
     if not text.isdigit() or len(text) > 12:
-        raise ServiceError(_("Give a whole number."), field=field)
+        raise Invalid(_("Give a whole number."), field=field)
     return int(text)
 
 
@@ -108,7 +108,7 @@ def _role(request: HttpRequest, campaign: Campaign) -> str:
     post = request.POST
     user = get_user_model().objects.filter(pk=_int(post.get("user"), "user")).first()
     if user is None:
-        raise ServiceError(_("No such person."), field="user")
+        raise Invalid(_("No such person."), field="user")
     faction = _faction_named(campaign, post.get("faction"))
     campaign_services.membership_set(
         actor=request.user, campaign=campaign, user=user, role=post.get("role", ""), faction=faction
@@ -163,7 +163,7 @@ def _answer(request: HttpRequest, campaign: Campaign) -> str:
     post = request.POST
     dispute = Dispute.objects.filter(pk=_int(post.get("dispute"), "dispute"), campaign=campaign).first()
     if dispute is None:
-        raise ServiceError(_("No such dispute."), field="dispute")
+        raise Invalid(_("No such dispute."), field="dispute")
     services.dispute_answer(actor=request.user, dispute=dispute, answer=post.get("answer", ""))
     return _("The answer was written into the log.")
 
@@ -255,7 +255,7 @@ def _number(value: Any, field: str) -> float | None:
     try:
         number = float(text)
     except ValueError:
-        raise ServiceError(_("Give a number."), field=field) from None
+        raise Invalid(_("Give a number."), field=field) from None
     return int(number) if number == int(number) else number
 
 

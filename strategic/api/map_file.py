@@ -13,7 +13,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from campaign.api import READ_ERRORS, CampaignView, errors
-from campaign.errors import ServiceError
+from campaign.errors import Invalid
 from campaign.serializers import keyword_fields
 from strategic.services import map_file as map_io
 
@@ -122,4 +122,4 @@ class MapView(CampaignView):
         try:
             return json.loads(upload.read().decode("utf-8"))
         except (UnicodeDecodeError, json.JSONDecodeError) as error:
-            raise ServiceError(str(NOT_JSON) % {"error": error}, field="file") from error
+            raise Invalid(NOT_JSON, params={"error": str(error)}, field="file") from error

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from django.db import transaction
 
 from campaign import permissions
-from campaign.errors import Conflict, Forbidden, ServiceError
+from campaign.errors import Conflict, Forbidden, Invalid
 from campaign.messages import NEEDS_MODERATOR
 from campaign.models import Campaign, Commander, Faction
 from campaign.permissions import Actor
@@ -81,29 +81,29 @@ def _check_reorganise(
     in the faction's own turn and only with armies that have not moved yet; never with armies in battle."""
     require_login(actor)
     if not permissions.can_lead_faction(actor, faction):
-        raise Forbidden(str(NEEDS_LEADER))
+        raise Forbidden(NEEDS_LEADER)
     if faction.roster_locked:
-        raise Conflict(str(ROSTER_LOCKED), rule="S2")
+        raise Conflict(ROSTER_LOCKED, rule="S2")
     if campaign.phase == Campaign.Phase.FINISHED:
-        raise Conflict(str(CAMPAIGN_FINISHED))
+        raise Conflict(CAMPAIGN_FINISHED)
     if campaign.phase == Campaign.Phase.STRATEGIC and campaign.current_faction_id != faction.pk:
-        raise Conflict(str(NOT_YOUR_TURN), rule="S4")
+        raise Conflict(NOT_YOUR_TURN, rule="S4")
     for army in armies:
         if army is None:
             continue
         if army.moved_turn is not None and army.moved_turn >= campaign.turn:
-            raise Conflict(str(MOVED_NO_REORG), rule="S4")
+            raise Conflict(MOVED_NO_REORG, rule="S4")
         if army_in_unresolved_battle(army=army) is not None:
-            raise Conflict(str(IN_BATTLE), rule="S7")
+            raise Conflict(IN_BATTLE, rule="S7")
 
 
 def _check_commander(commander: Commander, faction: Faction, field: str = "commander") -> None:
     if commander.faction_id != faction.pk:
-        raise ServiceError(str(OTHER_FACTION), field=field, rule="S2")
+        raise Invalid(OTHER_FACTION, field=field, rule="S2")
     if commander.captured_by_id is not None:  # a captive is displaced too: say why he is out of command
-        raise ServiceError(str(CAPTURED), field=field, rule="Q5")
+        raise Invalid(CAPTURED, field=field, rule="Q5")
     if commander.displaced:
-        raise ServiceError(str(DISPLACED), field=field, rule="R1.4")
+        raise Invalid(DISPLACED, field=field, rule="R1.4")
 
 
 @transaction.atomic
@@ -119,17 +119,17 @@ def unit_create(
     """A new unit from the economic phase (S4): outside any army, in the province given or the capital."""
     require_login(actor)
     if not permissions.can_moderate(actor, campaign):
-        raise Forbidden(str(NEEDS_MODERATOR))
+        raise Forbidden(NEEDS_MODERATOR)
     campaign = lock_campaign(campaign.pk)
     if campaign.phase != Campaign.Phase.ECONOMIC:
-        raise Conflict(str(NOT_ECONOMIC), rule="S4")
+        raise Conflict(NOT_ECONOMIC, rule="S4")
     for value, field in ((faction, "faction"), (unit_type, "unit_type"), (province, "province")):
         if value is not None and value.campaign_id != campaign.pk:
-            raise ServiceError(str(OTHER_FACTION), field=field)
+            raise Invalid(OTHER_FACTION, field=field)
     if province is None:
         province = Province.objects.filter(capital_of=faction).first()
         if province is None:
-            raise ServiceError(str(NO_PROVINCE), field="province", rule="S4")
+            raise Invalid(NO_PROVINCE, field="province", rule="S4")
     unit = Unit.objects.create(
         campaign=campaign,
         faction=faction,
@@ -167,17 +167,17 @@ def unit_assign(*, actor: Actor, unit: Unit, army: Army | None) -> Unit:
     )
     source = unit.army
     if army is not None and army.campaign_id != campaign.pk:
-        raise ServiceError(str(OTHER_FACTION), field="army")
+        raise Invalid(OTHER_FACTION, field="army")
     armies = lock_armies(*[a for a in (source, army) if a is not None])
     by_id = {a.pk: a for a in armies}
     source = by_id.get(source.pk) if source is not None else None
     army = by_id.get(army.pk) if army is not None else None
     _check_reorganise(actor=actor, campaign=campaign, faction=unit.faction, armies=(source, army))
     if army is not None and army.faction_id != unit.faction_id:
-        raise ServiceError(str(OTHER_FACTION), field="army", rule="S2")
+        raise Invalid(OTHER_FACTION, field="army", rule="S2")
     where = location_of(unit)
     if army is not None and army.province_id != where.pk:
-        raise ServiceError(str(NOT_SAME_PROVINCE), field="army", rule="S2")
+        raise Invalid(NOT_SAME_PROVINCE, field="army", rule="S2")
     if (army.pk if army else None) == (source.pk if source else None):
         return unit
     unit.army = army
@@ -204,7 +204,7 @@ def unit_assign(*, actor: Actor, unit: Unit, army: Army | None) -> Unit:
 
 def _units_for(*, faction: Faction, province: Province, unit_ids: list[int]) -> list[Unit]:
     if not unit_ids:
-        raise ServiceError(str(NO_UNITS), field="unit_ids", rule="S2")
+        raise Invalid(NO_UNITS, field="unit_ids", rule="S2")
     units = list(
         Unit.objects.select_for_update(of=("self",))
         .select_related("army__province", "province")
@@ -213,7 +213,7 @@ def _units_for(*, faction: Faction, province: Province, unit_ids: list[int]) -> 
     if len(units) != len(set(unit_ids)) or any(
         u.faction_id != faction.pk or location_of(u).pk != province.pk for u in units
     ):
-        raise ServiceError(str(UNITS_NOT_THERE), field="unit_ids", rule="S2")
+        raise Invalid(UNITS_NOT_THERE, field="unit_ids", rule="S2")
     return units
 
 
@@ -225,10 +225,10 @@ def army_create(
     campaign = lock_campaign(faction.campaign_id)
     _check_reorganise(actor=actor, campaign=campaign, faction=faction, armies=())
     if province.campaign_id != campaign.pk:
-        raise ServiceError(str(OTHER_FACTION), field="province")
+        raise Invalid(OTHER_FACTION, field="province")
     _check_commander(commander, faction)
     if not name.strip():
-        raise ServiceError(str(NAME_REQUIRED), field="name")
+        raise Invalid(NAME_REQUIRED, field="name")
     units = _units_for(faction=faction, province=province, unit_ids=unit_ids)
     sources = lock_armies(*{u.army for u in units if u.army is not None})
     _check_reorganise(actor=actor, campaign=campaign, faction=faction, armies=sources)
@@ -265,15 +265,15 @@ def army_split(
     commander = commander or army.commander
     _check_commander(commander, army.faction)
     if not name.strip():
-        raise ServiceError(str(NAME_REQUIRED), field="name")
+        raise Invalid(NAME_REQUIRED, field="name")
     if not unit_ids:
-        raise ServiceError(str(NO_UNITS), field="unit_ids", rule="S2")
+        raise Invalid(NO_UNITS, field="unit_ids", rule="S2")
     own = set(army.units.values_list("pk", flat=True))
     wanted = set(unit_ids)
     if not wanted <= own:
-        raise ServiceError(str(UNITS_NOT_IN_ARMY), field="unit_ids", rule="S2")
+        raise Invalid(UNITS_NOT_IN_ARMY, field="unit_ids", rule="S2")
     if wanted == own:
-        raise ServiceError(str(SPLIT_ALL), field="unit_ids", rule="S2")
+        raise Invalid(SPLIT_ALL, field="unit_ids", rule="S2")
     new = Army.objects.create(
         campaign=campaign,
         faction=army.faction,
@@ -306,15 +306,15 @@ def army_merge(*, actor: Actor, army: Army, into: Army) -> Army:
     """S2: move all units of ``army`` into ``into`` (same faction, same province); ``army`` is dissolved."""
     campaign = lock_campaign(army.campaign_id)
     if into.campaign_id != campaign.pk:
-        raise ServiceError(str(OTHER_FACTION), field="into")
+        raise Invalid(OTHER_FACTION, field="into")
     if army.pk == into.pk:
-        raise ServiceError(str(MERGE_ITSELF), field="into", rule="S2")
+        raise Invalid(MERGE_ITSELF, field="into", rule="S2")
     army, into = lock_armies(army, into)
     _check_reorganise(actor=actor, campaign=campaign, faction=army.faction, armies=(army, into))
     if into.faction_id != army.faction_id:
-        raise ServiceError(str(OTHER_FACTION), field="into", rule="S2")
+        raise Invalid(OTHER_FACTION, field="into", rule="S2")
     if into.province_id != army.province_id:
-        raise ServiceError(str(NOT_SAME_PROVINCE), field="into", rule="S2")
+        raise Invalid(NOT_SAME_PROVINCE, field="into", rule="S2")
     units = sorted(army.units.values_list("pk", flat=True))
     Unit.objects.filter(pk__in=units).update(army=into)
     into.morale_penalty = min(into.morale_penalty, army.morale_penalty)
@@ -426,23 +426,23 @@ def _move_check(*, actor: Actor, campaign: Campaign, read: MoveRead, expected_ve
         membership=read.membership,
     )
     if not allowed:
-        raise Forbidden(str(NEEDS_COMMANDER))
+        raise Forbidden(NEEDS_COMMANDER)
     if expected_version is not None and expected_version != army.version:
-        raise Conflict(str(STALE_VERSION), field="expected_version")
+        raise Conflict(STALE_VERSION, field="expected_version")
     refusal = move_refusal(
         campaign=campaign, army=army, in_battle=lambda: read.in_battle, has_units=lambda: bool(read.unit_ids)
     )
     if refusal is not None:
         message, rule = refusal
-        raise Conflict(str(message), rule=rule)
+        raise Conflict(message, rule=rule)
     if read.destination.campaign_id != campaign.pk:
-        raise ServiceError(str(NOT_ADJACENT), field="destination", rule="S5")
+        raise Invalid(NOT_ADJACENT, field="destination", rule="S5")
     if read.destination.pk == army.province_id:
-        raise ServiceError(str(SAME_PROVINCE), field="destination", rule="S5")
+        raise Invalid(SAME_PROVINCE, field="destination", rule="S5")
     if read.border is None:
-        raise ServiceError(str(NOT_ADJACENT), field="destination", rule="S5")
+        raise Invalid(NOT_ADJACENT, field="destination", rule="S5")
     if read.border == Border.Kind.IMPASSABLE:
-        raise ServiceError(str(IMPASSABLE), field="destination", rule="S5")
+        raise Invalid(IMPASSABLE, field="destination", rule="S5")
 
 
 def _move_entry(*, read: MoveRead) -> Entry:
@@ -455,9 +455,9 @@ def _move_entry(*, read: MoveRead) -> Entry:
         battle_pending=read.battle_pending,
     )
     if entry.kind == "third_power":
-        raise ServiceError(str(THIRD_POWER), field="destination", rule="S7")
+        raise Invalid(THIRD_POWER, field="destination", rule="S7")
     if entry.kind == "battle_pending":
-        raise Conflict(str(BATTLE_PENDING_THERE), field="destination", rule="S8")
+        raise Conflict(BATTLE_PENDING_THERE, field="destination", rule="S8")
     return entry
 
 

@@ -10,7 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from campaign import permissions
-from campaign.errors import Conflict, Forbidden, ServiceError
+from campaign.errors import Conflict, Forbidden, Invalid
 from campaign.models import Campaign, Faction, Relation
 from campaign.permissions import Actor
 from campaign.selectors import relation_kind, relations_map
@@ -56,27 +56,27 @@ def battle_support_declare(*, actor: Actor, battle: Battle, army: Army, side: st
     campaign = lock_campaign(battle.campaign_id)
     battle = Battle.objects.select_for_update().get(pk=battle.pk)
     if army.campaign_id != campaign.pk:
-        raise ServiceError(str(NOT_IN_CAMPAIGN), field="army")
+        raise Invalid(NOT_IN_CAMPAIGN, field="army")
     (army,) = lock_armies(army)
     if not permissions.can_command_army(actor, army):
-        raise Forbidden(str(NEEDS_COMMANDER))
+        raise Forbidden(NEEDS_COMMANDER)
     if side not in Battle.Side.values:
-        raise ServiceError(str(BAD_SIDE), field="side")
+        raise Invalid(BAD_SIDE, field="side")
     if battle.status != Battle.Status.PENDING:
-        raise Conflict(str(BATTLE_STARTED), rule="S8")
+        raise Conflict(BATTLE_STARTED, rule="S8")
     if army.pk == battle.attacker_army_id:
-        raise ServiceError(str(ATTACKER_SUPPORTS_ITSELF), field="army", rule="S8")
+        raise Invalid(ATTACKER_SUPPORTS_ITSELF, field="army", rule="S8")
     if BattleSupport.objects.filter(battle=battle, army=army).exists():
-        raise Conflict(str(ALREADY_SUPPORTS), field="army", rule="S8")
+        raise Conflict(ALREADY_SUPPORTS, field="army", rule="S8")
     side_faction = battle.attacker_faction if side == Battle.Side.ATTACKER else battle.defender_faction
     if relation_kind(campaign=campaign, a=army.faction, b=side_faction) != Relation.Kind.ALLIED:
-        raise ServiceError(str(NOT_FRIENDLY_SIDE), field="army", rule="S8")
+        raise Invalid(NOT_FRIENDLY_SIDE, field="army", rule="S8")
     if army.must_retreat:
-        raise Conflict(str(MUST_RETREAT), field="army", rule="S10")
+        raise Conflict(MUST_RETREAT, field="army", rule="S10")
     in_province = army.province_id == battle.province_id
     if in_province:
         if side == Battle.Side.DEFENDER:
-            raise ServiceError(str(ALREADY_DEFENDS), field="side", rule="S8")
+            raise Invalid(ALREADY_DEFENDS, field="side", rule="S8")
         # The move it gives up is this turn's unless its faction has already acted this turn.
         acted = army.faction.passed_turn is not None and army.faction.passed_turn >= campaign.turn
         army.moved_turn = campaign.turn + 1 if acted else campaign.turn
@@ -84,7 +84,7 @@ def battle_support_declare(*, actor: Actor, battle: Battle, army: Army, side: st
     else:
         border = border_between(a=army.province, b=battle.province)
         if border is None or border.kind == Border.Kind.IMPASSABLE:
-            raise ServiceError(str(TOO_FAR), field="army", rule="S8")
+            raise Invalid(TOO_FAR, field="army", rule="S8")
     support = BattleSupport.objects.create(battle=battle, army=army, side=side, from_adjacent=not in_province)
     log_append(
         campaign=campaign,
@@ -109,7 +109,7 @@ def battle_tactical_start(*, actor: Actor, battle: Battle) -> Battle:
     campaign = lock_campaign(battle.campaign_id)
     battle = Battle.objects.select_for_update().get(pk=battle.pk)
     if battle.status != Battle.Status.PENDING:
-        raise Conflict(str(BATTLE_STARTED), rule="S8")
+        raise Conflict(BATTLE_STARTED, rule="S8")
     battle.status = Battle.Status.TACTICAL
     battle.save(update_fields=["status"])
     log_append(campaign=campaign, kind="battle_started", actor=actor, rule="S8", data={"battle": battle.pk})
@@ -202,9 +202,9 @@ def _result_check(
     campaign = lock_campaign(battle.campaign_id)
     battle = Battle.objects.select_for_update(of=("self",)).select_related("province").get(pk=battle.pk)
     if battle.status == Battle.Status.RESOLVED:
-        raise Conflict(str(BATTLE_RESOLVED), rule="S10")
+        raise Conflict(BATTLE_RESOLVED, rule="S10")
     if winner not in Battle.Side.values:
-        raise ServiceError(str(BAD_SIDE), field="winner")
+        raise Invalid(BAD_SIDE, field="winner")
     changes = list(unit_changes)
     fighting = _side_factions(campaign, battle, Battle.Side.ATTACKER) | _side_factions(
         campaign, battle, Battle.Side.DEFENDER
@@ -213,7 +213,7 @@ def _result_check(
     for change in changes:
         unit = units.get(change.unit_id)
         if unit is None or unit.campaign_id != campaign.pk or unit.faction_id not in fighting:
-            raise ServiceError(str(BAD_UNIT_CHANGE), field="unit_changes", rule="S10")
+            raise Invalid(BAD_UNIT_CHANGE, field="unit_changes", rule="S10")
     return campaign, battle, changes, units
 
 
@@ -253,7 +253,7 @@ def _losers_retreat(*, campaign: Campaign, battle: Battle, winner: str) -> list[
     return retreating
 
 
-def _attacker_capture(*, campaign: Campaign, battle: Battle, actor: Any) -> None:
+def _attacker_capture(*, campaign: Campaign, battle: Battle, actor: Actor) -> None:
     """S10: the winning attacker's army, if it still has units, takes the province when no enemy is left."""
     attacker = Army.objects.get(pk=battle.attacker_army_id)
     if attacker.units.exists():

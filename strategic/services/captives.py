@@ -13,7 +13,7 @@ from __future__ import annotations
 from django.db import transaction
 
 from campaign import permissions
-from campaign.errors import Conflict, Forbidden, ServiceError
+from campaign.errors import Conflict, Forbidden, Invalid
 from campaign.messages import NEEDS_MODERATOR
 from campaign.models import Campaign, Commander, Faction
 from campaign.permissions import Actor
@@ -71,14 +71,14 @@ def commander_release(*, actor: Actor, commander: Commander, reason: str) -> Com
     require_login(actor)
     campaign = lock_campaign(commander.campaign_id)
     if not permissions.can_moderate(actor, campaign):
-        raise Forbidden(str(NEEDS_MODERATOR))
+        raise Forbidden(NEEDS_MODERATOR)
     reason = (reason or "").strip()
     if not reason:
-        raise ServiceError(str(RELEASE_NEEDS_REASON), field="reason", rule="M1")
+        raise Invalid(RELEASE_NEEDS_REASON, field="reason", rule="M1")
     commander = Commander.objects.select_for_update().get(pk=commander.pk)
     captor_id = commander.captured_by_id
     if captor_id is None:
-        raise Conflict(str(NOT_CAPTURED), rule="Q5")
+        raise Conflict(NOT_CAPTURED, rule="Q5")
     commander.captured_by = None
     commander.displaced = False
     commander.save(update_fields=["captured_by", "displaced"])

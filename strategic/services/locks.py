@@ -14,7 +14,7 @@ from strategic.models import Army
 def require_login(actor: Actor) -> None:
     """403 for an anonymous actor."""
     if actor is None or not getattr(actor, "is_authenticated", False):
-        raise Forbidden(str(NEEDS_LOGIN))
+        raise Forbidden(NEEDS_LOGIN)
 
 
 def lock_campaign(campaign_id: int) -> Campaign:

@@ -8,7 +8,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
-from campaign.errors import ServiceError
+from campaign.errors import Invalid
 from campaign.messages import BAD_SLUG, SLUG_TAKEN
 from campaign.models import Campaign, Faction
 from campaign.permissions import Actor
@@ -46,7 +46,7 @@ UNIT_TYPE_FIELDS = {
 
 def _same_campaign(obj: Any, campaign: Campaign, field: str) -> None:
     if obj is not None and obj.campaign_id != campaign.pk:
-        raise ServiceError(str(NOT_IN_CAMPAIGN), field=field)
+        raise Invalid(NOT_IN_CAMPAIGN, field=field)
 
 
 def _check_damage(value: Any, field: str) -> None:
@@ -56,7 +56,7 @@ def _check_damage(value: Any, field: str) -> None:
         or set(value) != classes
         or any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in value.values())
     ):
-        raise ServiceError(str(BAD_DAMAGE), field=field, rule="T3")
+        raise Invalid(BAD_DAMAGE, field=field, rule="T3")
 
 
 def _jsonable(value: Any) -> Any:
@@ -81,14 +81,14 @@ def province_create(
     """Add a province to the map."""
     require_moderator(actor, campaign)
     if not code or not SLUG_RE.match(code):
-        raise ServiceError(str(BAD_SLUG), field="code")
+        raise Invalid(BAD_SLUG, field="code")
     if Province.objects.filter(campaign=campaign, code=code).exists():
-        raise ServiceError(str(SLUG_TAKEN), field="code")
+        raise Invalid(SLUG_TAKEN, field="code")
     if terrain not in Terrain.values:
-        raise ServiceError(str(BAD_TERRAIN), field="terrain", rule="T5")
+        raise Invalid(BAD_TERRAIN, field="terrain", rule="T5")
     for name in fields:
         if name not in PROVINCE_FIELDS:
-            raise ServiceError(str(_("This field cannot be set here.")), field=name)
+            raise Invalid(str(_("This field cannot be set here.")), field=name)
     _same_campaign(fields.get("controller"), campaign, "controller")
     _same_campaign(fields.get("capital_of"), campaign, "capital_of")
     province = Province.objects.create(
@@ -113,9 +113,9 @@ def province_update(*, actor: Actor, province: Province, reason: str = "", **fie
     changed: dict[str, Any] = {}
     for name, value in fields.items():
         if name not in PROVINCE_FIELDS:
-            raise ServiceError(str(_("This field cannot be set here.")), field=name)
+            raise Invalid(str(_("This field cannot be set here.")), field=name)
         if name == "terrain" and value not in Terrain.values:
-            raise ServiceError(str(BAD_TERRAIN), field="terrain", rule="T5")
+            raise Invalid(BAD_TERRAIN, field="terrain", rule="T5")
         if name in ("controller", "capital_of"):
             _same_campaign(value, campaign, name)
         if getattr(province, name) != value:
@@ -147,9 +147,9 @@ def border_set(
     _same_campaign(a, campaign, "a")
     _same_campaign(b, campaign, "b")
     if a.pk == b.pk:
-        raise ServiceError(str(NOT_NEIGHBOURS), field="b")
+        raise Invalid(NOT_NEIGHBOURS, field="b")
     if kind is not None and kind not in Border.Kind.values:
-        raise ServiceError(str(_("Choose normal, rough, strait or impassable.")), field="kind")
+        raise Invalid(str(_("Choose normal, rough, strait or impassable.")), field="kind")
     low, high = sorted((a, b), key=lambda p: p.pk)
     border = Border.objects.select_for_update().filter(a=low, b=high).first()
     before = border.kind if border else None
@@ -181,9 +181,9 @@ def transition_set(
     _same_campaign(source, campaign, "source")
     _same_campaign(target, campaign, "target")
     if source.pk == target.pk:
-        raise ServiceError(str(NOT_NEIGHBOURS), field="target")
+        raise Invalid(NOT_NEIGHBOURS, field="target")
     if terrain is not None and terrain not in Terrain.values:
-        raise ServiceError(str(BAD_TERRAIN), field="terrain", rule="S9")
+        raise Invalid(BAD_TERRAIN, field="terrain", rule="S9")
     row = TerrainTransition.objects.select_for_update().filter(source=source, target=target).first()
     before = row.terrain if row else None
     if terrain is None:
@@ -209,11 +209,11 @@ def transition_set(
 
 def _check_unit_type(fields: dict[str, Any]) -> None:
     if "unit_class" in fields and fields["unit_class"] not in UnitClass.values:
-        raise ServiceError(str(_("Choose LI1, LI2, HI, LC or HC.")), field="unit_class", rule="T3")
+        raise Invalid(str(_("Choose LI1, LI2, HI, LC or HC.")), field="unit_class", rule="T3")
     if "health" in fields:
         health = Decimal(str(fields["health"]))
         if health <= 0 or (health * 2) != int(health * 2):
-            raise ServiceError(str(BAD_HEALTH), field="health", rule="T3.1")
+            raise Invalid(BAD_HEALTH, field="health", rule="T3.1")
     if "damage" in fields:
         _check_damage(fields["damage"], "damage")
     if fields.get("missile_damage") is not None:
@@ -236,12 +236,12 @@ def unit_type_create(
     """Add a unit card (T3) to the campaign."""
     require_moderator(actor, campaign)
     if not code or not SLUG_RE.match(code):
-        raise ServiceError(str(BAD_SLUG), field="code")
+        raise Invalid(BAD_SLUG, field="code")
     if UnitType.objects.filter(campaign=campaign, code=code).exists():
-        raise ServiceError(str(SLUG_TAKEN), field="code")
+        raise Invalid(SLUG_TAKEN, field="code")
     for name in fields:
         if name not in UNIT_TYPE_FIELDS:
-            raise ServiceError(str(_("This field cannot be set here.")), field=name)
+            raise Invalid(str(_("This field cannot be set here.")), field=name)
     values = {"unit_class": unit_class, "health": health, "damage": damage, **fields}
     _check_unit_type(values)
     values["health"] = Decimal(str(health))
@@ -270,7 +270,7 @@ def unit_type_update(*, actor: Actor, unit_type: UnitType, **fields: Any) -> Uni
     require_moderator(actor, campaign)
     for name in fields:
         if name not in UNIT_TYPE_FIELDS:
-            raise ServiceError(str(_("This field cannot be set here.")), field=name)
+            raise Invalid(str(_("This field cannot be set here.")), field=name)
     _check_unit_type(fields)
     unit_type = UnitType.objects.select_for_update().get(pk=unit_type.pk)
     changed: dict[str, Any] = {}

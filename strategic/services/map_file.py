@@ -33,7 +33,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Q
 
-from campaign.errors import Conflict, ServiceError
+from campaign.errors import Conflict, Invalid, ServiceError
 from campaign.models import Campaign
 from campaign.permissions import Actor
 from campaign.services import log_append, require_moderator
@@ -49,23 +49,23 @@ from strategic.messages import (
     BAD_OUTLINE,
     BAD_SEA_POINT,
     BAD_SIZE,
-    BAD_TERRAIN,
     BAD_VERSION,
     DUPLICATE_BORDER,
     DUPLICATE_CODE,
     DUPLICATE_TRANSITION,
     ENTRY_NOT_OBJECT,
-    IMPASSABLE,
+    FILE_BAD_TERRAIN,
+    FILE_IMPASSABLE,
+    FILE_NOT_ADJACENT,
+    FILE_SAME_PROVINCE,
     MAP_EXISTS,
     MISSING_FIELD,
     NO_PROVINCES,
     NOT_A_LIST,
-    NOT_ADJACENT,
     NOT_AN_OBJECT,
     PROVINCE_IN_USE,
     REFUSED,
     SAME_POSITION,
-    SAME_PROVINCE,
     UNKNOWN_FIELD,
     UNKNOWN_PROVINCE,
 )
@@ -247,7 +247,7 @@ def _check_provinces(data: dict[str, Any], errors: _Errors) -> list[dict[str, An
             if field in entry and not (isinstance(name, str) and 0 < len(name.strip()) <= 120):
                 errors.add(f"{key}.{field}", BAD_NAME, entry=label, field=field)
         if "terrain" in entry and entry["terrain"] not in Terrain.values:
-            errors.add(f"{key}.terrain", BAD_TERRAIN, entry=label, choices=terrains)
+            errors.add(f"{key}.terrain", FILE_BAD_TERRAIN, entry=label, choices=terrains)
         for field, top in (("x", MAP_WIDTH), ("y", MAP_HEIGHT)):
             if field in entry and not (_is_int(entry[field]) and 0 <= entry[field] <= top):
                 errors.add(f"{key}.{field}", BAD_COORDINATE, entry=label, field=field, max=top)
@@ -290,7 +290,7 @@ def _pair_codes(
             errors.add(f"{key}.{field}", UNKNOWN_PROVINCE, entry=label, field=field, code=code)
             ok = False
     if ok and fields[1] in entry and first == second:
-        errors.add(f"{key}.{fields[1]}", SAME_PROVINCE, entry=label, field=fields[1], code=first)
+        errors.add(f"{key}.{fields[1]}", FILE_SAME_PROVINCE, entry=label, field=fields[1], code=first)
         ok = False
     return (str(first), str(second)) if ok and fields[0] in entry and fields[1] in entry else None
 
@@ -328,14 +328,14 @@ def _check_transitions(
         if not _check_fields(entry, key, key, TRANSITION_FIELDS, ("from", "to", "terrain"), errors):
             continue
         if "terrain" in entry and entry["terrain"] not in Terrain.values:
-            errors.add(f"{key}.terrain", BAD_TERRAIN, entry=key, choices=terrains)
+            errors.add(f"{key}.terrain", FILE_BAD_TERRAIN, entry=key, choices=terrains)
         pair = _pair_codes(entry, key, key, ("from", "to"), codes, errors)
         if pair is None:
             continue
         if borders is not None and frozenset(pair) not in borders:
-            errors.add(key, NOT_ADJACENT, entry=key, a=pair[0], b=pair[1])
+            errors.add(key, FILE_NOT_ADJACENT, entry=key, a=pair[0], b=pair[1])
         elif borders is not None and borders[frozenset(pair)] == Border.Kind.IMPASSABLE:
-            errors.add(key, IMPASSABLE, entry=key, a=pair[0], b=pair[1])
+            errors.add(key, FILE_IMPASSABLE, entry=key, a=pair[0], b=pair[1])
         elif pair in seen:
             errors.add(key, DUPLICATE_TRANSITION, entry=key, a=pair[0], b=pair[1])
         seen.add(pair)
@@ -374,7 +374,7 @@ def _check_in_use(campaign: Campaign, codes: set[str], errors: _Errors) -> list[
 
 def _refuse(errors: _Errors) -> ServiceError:
     first = next(iter(errors.by_key.values()))[0]
-    return ServiceError(str(REFUSED) % {"first": first}, errors=errors.by_key)
+    return Invalid(REFUSED, params={"first": first}, errors=errors.by_key)
 
 
 @dataclass(frozen=True)
@@ -400,7 +400,7 @@ def map_import(*, actor: Actor, campaign: Campaign, data: Any, replace: bool = F
     require_moderator(actor, campaign)
     campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)
     if not replace and Province.objects.filter(campaign=campaign).exists():
-        raise Conflict(str(MAP_EXISTS), field="replace")
+        raise Conflict(MAP_EXISTS, field="replace")
     checked = _map_check(campaign=campaign, data=data, replace=replace)
     missing = [p["code"] for p in checked.provinces if not p.get("outline")]
     positions = {p["code"]: (p["x"], p["y"]) for p in checked.provinces}

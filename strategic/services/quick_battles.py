@@ -18,7 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from campaign import permissions
-from campaign.errors import Conflict, Forbidden, ServiceError
+from campaign.errors import Conflict, Forbidden, Invalid, refusal_of
 from campaign.messages import NEEDS_LOGIN, NEEDS_MODERATOR
 from campaign.models import Campaign, Commander
 from campaign.permissions import Actor
@@ -30,7 +30,6 @@ from combat.quick.model import Commander as QuickCommander
 from combat.quick.model import QuickBattle, QuickResult, QuickSide, QuickUnit, UnitOutcome
 from combat.quick.resolve import resolve_quick_battle
 from combat.retreat.routes import retreat_options
-from strategic.after_battle_errors import EngineMalformed, EngineRefused
 from strategic.messages import (
     QUICK_BAD_SKILL,
     QUICK_MALFORMED,
@@ -137,25 +136,25 @@ def quick_battle_resolve(*, actor: Actor, battle: Battle, skill: str, open_field
     return record
 
 
-def _quick_check(*, actor: Any, battle: Battle, skill: str, siege: bool,
+def _quick_check(*, actor: Actor, battle: Battle, skill: str, siege: bool,
                  storm: bool) -> tuple[Campaign, Battle, Army]:
     """The guards under the campaign's and the battle's locks: a moderator, a pending battle, an attacker."""
     if actor is None or not getattr(actor, "is_authenticated", False):
-        raise Forbidden(str(NEEDS_LOGIN))
+        raise Forbidden(NEEDS_LOGIN)
     campaign = Campaign.objects.select_for_update().get(pk=battle.campaign_id)
     if not permissions.can_moderate(actor, campaign):
-        raise Forbidden(str(NEEDS_MODERATOR))
+        raise Forbidden(NEEDS_MODERATOR)
     if skill not in QuickBattleRecord.Skill.values:
-        raise ServiceError(str(QUICK_BAD_SKILL), field="skill", rule="Q1")
+        raise Invalid(QUICK_BAD_SKILL, field="skill", rule="Q1")
     if storm and not siege:
-        raise ServiceError(str(STORM_NEEDS_SIEGE), field="storm", rule="Q6")
+        raise Invalid(STORM_NEEDS_SIEGE, field="storm", rule="Q6")
     battle = Battle.objects.select_for_update(of=("self",)).select_related(
         "province", "origin", "attacker_army__commander").get(pk=battle.pk)
     if battle.status != Battle.Status.PENDING:
-        raise Conflict(str(QUICK_NOT_PENDING), rule="S10")
+        raise Conflict(QUICK_NOT_PENDING, rule="S10")
     attacker = battle.attacker_army
     if attacker is None or not attacker.units.exists():
-        raise Conflict(str(QUICK_NO_ATTACKER), rule="S7")
+        raise Conflict(QUICK_NO_ATTACKER, rule="S7")
     return campaign, battle, attacker
 
 
@@ -165,7 +164,7 @@ def _quick_sides(*, battle: Battle, attacker: Army) -> _Sides:
     defender_army = _main_defender(battle)
     commander = defender_army.commander if defender_army is not None else battle.defender_faction.leader
     if commander is None:
-        raise Conflict(str(QUICK_NO_COMMANDER), rule="Q1")
+        raise Conflict(QUICK_NO_COMMANDER, rule="Q1")
     return _Sides(attacker, attack_units, defend_units, defender_army, commander)
 
 
@@ -183,7 +182,7 @@ def _quick_input(*, campaign: Campaign, battle: Battle, sides: _Sides, skill: st
     )
 
 
-def _quick_begin(*, actor: Any, campaign: Campaign, battle: Battle, skill: str, open_field: bool, siege: bool,
+def _quick_begin(*, actor: Actor, campaign: Campaign, battle: Battle, skill: str, open_field: bool, siege: bool,
                  storm: bool, seed: bytes) -> QuickBattleRecord:
     """M2: the record with the seed's commitment, logged before the first die is rolled."""
     record = QuickBattleRecord.objects.create(
@@ -202,14 +201,15 @@ def _quick_adjudicate(*, quick: QuickBattle, seed: bytes, sides: _Sides) -> Quic
     try:
         return resolve_quick_battle(quick, SeededDice(seed))
     except IllegalAction as exc:
-        raise EngineRefused(str(QUICK_REFUSED % {"rule": exc.rule, "reason": sentence(exc)}), exc) from exc
+        raise Conflict(QUICK_REFUSED, params={"rule": exc.rule, "reason": sentence(exc)}, rule=exc.rule,
+                       refusal=refusal_of(exc, plain_units=True)) from exc
     except InvalidAction as exc:
         names = {unit_key(u.pk): str(u) for u in (*sides.attack_units, *sides.defend_units)}
-        message = QUICK_MALFORMED % {"field": exc.field, "message": sentence(exc, names)}
-        raise EngineMalformed(str(message), exc) from exc
+        raise Invalid(QUICK_MALFORMED, params={"field": exc.field, "message": sentence(exc, names)},
+                      refusal=refusal_of(exc, plain_units=True)) from exc
 
 
-def _rolls_log(*, actor: Any, campaign: Campaign, battle: Battle, result: QuickResult) -> None:
+def _rolls_log(*, actor: Actor, campaign: Campaign, battle: Battle, result: QuickResult) -> None:
     """M2: every die the engine rolled, in order, one log entry each."""
     for number, roll in enumerate(result.rolls):
         log_append(campaign=campaign, kind="quick_battle_roll", actor=actor,
@@ -243,7 +243,7 @@ def _seed_reveal(*, record: QuickBattleRecord, seed: bytes, result: QuickResult,
     record.save(update_fields=["seed", "result"])
 
 
-def _resolved_log(*, actor: Any, campaign: Campaign, battle: Battle, record: QuickBattleRecord,
+def _resolved_log(*, actor: Actor, campaign: Campaign, battle: Battle, record: QuickBattleRecord,
                   result: QuickResult, retreating: set[int]) -> None:
     """Q7: the log entry of the outcome, with the seed revealed beside its commitment (M2)."""
     log_append(campaign=campaign, kind="quick_battle_resolved", actor=actor, rule="Q7",
@@ -256,7 +256,7 @@ def _resolved_log(*, actor: Any, campaign: Campaign, battle: Battle, record: Qui
                      "commander_captured": result.commander_captured})
 
 
-def _quick_after(*, actor: Any, campaign: Campaign, battle: Battle, sides: _Sides, result: QuickResult,
+def _quick_after(*, actor: Actor, campaign: Campaign, battle: Battle, sides: _Sides, result: QuickResult,
                  retreating: set[int]) -> None:
     """Afterwards: the captive taken (Q5), the province taken once the beaten left (S10), deadlines (R)."""
     captive = sides.captive
@@ -302,7 +302,7 @@ def _units_apply(*, battle: Battle, result: QuickResult,
 
 
 def _units_remove(*, campaign: Campaign, battle: Battle, result: QuickResult, removed: list[Unit],
-                  actor: Any) -> dict[int, int]:
+                  actor: Actor) -> dict[int, int]:
     """Q7: the units lost leave the map, logged first; returns how many each army lost."""
     lost_from: dict[int, int] = {}
     for unit in removed:
@@ -316,7 +316,7 @@ def _units_remove(*, campaign: Campaign, battle: Battle, result: QuickResult, re
     return lost_from
 
 
-def _thrown_back(*, campaign: Campaign, battle: Battle, actor: Any) -> None:
+def _thrown_back(*, campaign: Campaign, battle: Battle, actor: Actor) -> None:
     """Q4: the attacking army is thrown back to the province it came from."""
     Army.objects.filter(pk=battle.attacker_army_id).update(province=battle.origin)
     log_append(campaign=campaign, kind="quick_battle_thrown_back", actor=actor, rule="Q4",
@@ -324,7 +324,7 @@ def _thrown_back(*, campaign: Campaign, battle: Battle, actor: Any) -> None:
 
 
 def _retreats_gather(*, campaign: Campaign, going: dict[int, list[Unit]], lost_from: dict[int, int],
-                     actor: Any) -> tuple[set[int], dict[str, int]]:
+                     actor: Actor) -> tuple[set[int], dict[str, int]]:
     """R: the armies that must retreat, in id order, and the units each of them lost (after splits)."""
     retreating: set[int] = set()
     lost_by_army: dict[str, int] = {}
@@ -340,7 +340,7 @@ def _retreats_gather(*, campaign: Campaign, going: dict[int, list[Unit]], lost_f
     return retreating, lost_by_army
 
 
-def _retreat_mark(*, campaign: Campaign, army: Army, leaving: list[Unit], actor: Any) -> int:
+def _retreat_mark(*, campaign: Campaign, army: Army, leaving: list[Unit], actor: Actor) -> int:
     """Q7: the army must retreat, or only its beaten units as a new army; returns the retreating army's id."""
     staying = army.units.exclude(pk__in=[u.pk for u in leaving])
     if staying.exists():

@@ -16,7 +16,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from campaign import permissions
-from campaign.errors import Conflict, Forbidden, ServiceError
+from campaign.errors import Conflict, Forbidden, Invalid, ServiceError, refusal_of
 from campaign.messages import NEEDS_LOGIN, NEEDS_MODERATOR
 from campaign.models import Campaign
 from campaign.permissions import Actor
@@ -26,7 +26,6 @@ from combat.errors import IllegalAction, InvalidAction
 from combat.politics import SupportChange
 from combat.retreat.apply import apply_retreat
 from combat.retreat.model import RetreatChoice, RetreatOptions, RetreatResult
-from strategic.after_battle_errors import EngineMalformed, EngineRefused
 from strategic.messages import (
     NEEDS_RETREAT_COMMANDER,
     NO_WINNER,
@@ -54,7 +53,7 @@ log = logging.getLogger(__name__)
 
 def _require_login(actor: Actor) -> None:
     if actor is None or not getattr(actor, "is_authenticated", False):
-        raise Forbidden(str(NEEDS_LOGIN))
+        raise Forbidden(NEEDS_LOGIN)
 
 
 def default_choice(options: RetreatOptions, units_by_health: list[str]) -> RetreatChoice:
@@ -90,12 +89,12 @@ def retreat_choose(*, actor: Actor, army: Army, route: Iterable[str] = (), sea_p
     campaign = Campaign.objects.select_for_update().get(pk=army.campaign_id)
     army = Army.objects.select_for_update().select_related("faction", "commander", "campaign").get(pk=army.pk)
     if not permissions.can_command_army(actor, army):
-        raise Forbidden(str(NEEDS_RETREAT_COMMANDER))
+        raise Forbidden(NEEDS_RETREAT_COMMANDER)
     pending = pending_retreat(army=army)
     if pending is None:
-        raise Conflict(str(NOT_RETREATING), rule="S10")
+        raise Conflict(NOT_RETREATING, rule="S10")
     if pending.is_overdue:
-        raise Conflict(str(RETREAT_TIME_UP), rule="R1")
+        raise Conflict(RETREAT_TIME_UP, rule="R1")
     choice = RetreatChoice(route=tuple(route), sea_port=sea_port or None, fortress_units=_ids(fortress_units),
                            sea_units=_ids(sea_units), lost_units=_ids(lost_units))
     return _apply(campaign=campaign, pending=pending, choice=choice, actor=actor, defaulted=False)
@@ -141,9 +140,10 @@ def _engine_error(exc: IllegalAction | InvalidAction, names: dict[str, str]) -> 
     """The engine's refusal (409) or its malformed-input message (400) in the reader's language, with
     ``refusal`` (its code and params) in the API's answer."""
     if isinstance(exc, IllegalAction):
-        return EngineRefused(str(RETREAT_REFUSED % {"rule": exc.rule, "reason": sentence(exc, names)}), exc)
-    return EngineMalformed(str(RETREAT_MALFORMED % {"field": exc.field, "message": sentence(exc, names)}), exc,
-                           field="choice")
+        return Conflict(RETREAT_REFUSED, params={"rule": exc.rule, "reason": sentence(exc, names)}, rule=exc.rule,
+                        refusal=refusal_of(exc, plain_units=True))
+    return Invalid(RETREAT_MALFORMED, params={"field": exc.field, "message": sentence(exc, names)}, field="choice",
+                   refusal=refusal_of(exc, plain_units=True))
 
 
 def _engine_names(campaign: Campaign, exc: IllegalAction | InvalidAction) -> dict[str, str]:
@@ -362,12 +362,12 @@ def retreat_support_set(*, actor: Actor, record: RetreatRecord, removed: int) ->
     _require_login(actor)
     campaign = Campaign.objects.select_for_update().get(pk=record.campaign_id)
     if not permissions.can_moderate(actor, campaign):
-        raise Forbidden(str(NEEDS_MODERATOR))
+        raise Forbidden(NEEDS_MODERATOR)
     record = RetreatRecord.objects.select_for_update().select_related("battle__province").get(pk=record.pk)
     if record.winner_id is None:
-        raise Conflict(str(NO_WINNER), rule="R6")
+        raise Conflict(NO_WINNER, rule="R6")
     if not 0 <= removed <= record.support_points:
-        raise ServiceError(str(SUPPORT_SPLIT % {"points": record.support_points}), field="removed", rule="R6")
+        raise Invalid(SUPPORT_SPLIT, params={"points": record.support_points}, field="removed", rule="R6")
     province = record.battle.province
     added = record.support_points - removed
     winner_row, _c = SupportPoints.objects.select_for_update().get_or_create(province=province,

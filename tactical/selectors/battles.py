@@ -7,7 +7,7 @@ from typing import Any
 
 from campaign.permissions import can_moderate, can_read_campaign
 from combat.battle.model import Side
-from tactical.errors import Missing
+from tactical import errors
 from tactical.messages import NO_BATTLE
 from tactical.models import BattleEvent, BattleOrder, BattleUnit, LiveBattle
 
@@ -17,10 +17,10 @@ def _authenticated(user: Any) -> bool:
 
 
 def live_battle_get(*, battle_id: int) -> LiveBattle:
-    """The live battle with this id, or ``Missing`` (404 ``not_found``)."""
+    """The live battle with this id, or 404 ``not_found``."""
     battle = LiveBattle.objects.select_related("campaign", "record").filter(pk=battle_id).first()
     if battle is None:
-        raise Missing(str(NO_BATTLE))
+        raise errors.missing(NO_BATTLE)
     return battle
 
 

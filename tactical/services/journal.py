@@ -14,6 +14,7 @@ from typing import Any
 
 from django.db import transaction
 
+from campaign.errors import Conflict
 from campaign.permissions import Actor
 from combat.battle.actions import Action, EndTurn
 from combat.battle.engine import apply
@@ -90,9 +91,9 @@ def engine_apply(battle: LiveBattle, state: BattleState, action: Action) -> tupl
         outcome = apply(state, action, dice)
     except IllegalAction as error:
         code = "ended" if error.rule == "T11" and state.phase is Phase.ENDED else "illegal"
-        raise errors.Refused.rules(error, code=code, roster=battle.roster) from None
+        raise errors.refused_by_rules(error, code=code, roster=battle.roster) from None
     except InvalidAction as error:
-        raise errors.Invalid.malformed(error, roster=battle.roster) from None
+        raise errors.malformed(error, roster=battle.roster) from None
     return outcome.state, [event_to_dict(e) for e in outcome.events], list(dice.rolls)
 
 
@@ -124,8 +125,8 @@ def refuse_halted(battle: LiveBattle, action: Any) -> None:
     if getattr(action, "do", None) == "end_battle":
         return
     if battle.pending is not None:
-        raise errors.Refused(str(AWAITING), code="awaiting_die", rule="T7.6")
-    raise errors.Refused(str(PAUSED), code="paused", rule="T6.1")
+        raise Conflict(AWAITING, code="awaiting_die", rule="T7.6")
+    raise Conflict(PAUSED, code="paused", rule="T6.1")
 
 
 def moderator_rolls(battle: LiveBattle) -> bool:

@@ -21,7 +21,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from campaign.errors import Conflict, Forbidden, ServiceError
+from campaign.errors import Conflict, Forbidden, Invalid
 from campaign.messages import NEEDS_LOGIN, NEEDS_MODERATOR
 from campaign.permissions import Actor, can_moderate
 from campaign.services import log_append
@@ -81,17 +81,17 @@ CORRECTIONS = {
 def _begin(actor: Actor, battle_id: int, reason: Any) -> tuple[LiveBattle, str, datetime]:
     """Lock the battle, check the moderator and the reason, end an overdue turn first (T6.1)."""
     if actor is None or not getattr(actor, "is_authenticated", False):
-        raise Forbidden(str(NEEDS_LOGIN))
+        raise Forbidden(NEEDS_LOGIN)
     battle = lock(battle_id)
     if not can_moderate(actor, battle.campaign):
-        raise Forbidden(str(NEEDS_MODERATOR), rule="M1")
+        raise Forbidden(NEEDS_MODERATOR, rule="M1")
     if not isinstance(reason, str) or not reason.strip() or len(reason) > MAX_REASON:
-        raise ServiceError(str(NEEDS_REASON), field="reason", rule="M1")
+        raise Invalid(NEEDS_REASON, field="reason", rule="M1")
     now = timezone.now()
     if battle.pending is None:
         expire_locked(battle, now)
     if battle.status == LiveBattle.Status.ENDED:
-        raise Conflict(str(OVER), rule="T11")
+        raise Conflict(OVER, rule="T11")
     return battle, reason.strip(), now
 
 
@@ -120,7 +120,7 @@ def _write(battle: LiveBattle, state: BattleState, *, kind: str, actor: Actor, n
 def _timed(battle: LiveBattle) -> BattleState:
     state = state_of(battle)
     if not clock.is_timed(state):
-        raise Conflict(str(NO_CLOCK), rule="T6.1")
+        raise Conflict(NO_CLOCK, rule="T6.1")
     return state
 
 
@@ -133,7 +133,7 @@ def battle_clock_pause(*, actor: Actor, battle_id: int, reason: Any) -> LiveBatt
         battle, why, now = _begin(actor, battle_id, reason)
         state = _timed(battle)
         if battle.paused_left is not None:
-            raise Conflict(str(AWAITING if battle.pending is not None else ALREADY_PAUSED), rule="T6.1")
+            raise Conflict(AWAITING if battle.pending is not None else ALREADY_PAUSED, rule="T6.1")
         battle.paused_left = halt_left(battle, now)
         battle.deadline = None
         _write(battle, state, kind=Kind.CLOCK, actor=actor, now=now, why=why, action={"do": "pause_clock"},
@@ -148,9 +148,9 @@ def battle_clock_resume(*, actor: Actor, battle_id: int, reason: Any) -> LiveBat
         battle, why, now = _begin(actor, battle_id, reason)
         state = _timed(battle)
         if battle.pending is not None:
-            raise Conflict(str(ROLL_FIRST), rule="T7.6")
+            raise Conflict(ROLL_FIRST, rule="T7.6")
         if battle.paused_left is None:
-            raise Conflict(str(NOT_PAUSED), rule="T6.1")
+            raise Conflict(NOT_PAUSED, rule="T6.1")
         left = battle.paused_left
         battle.paused_left = None
         battle.deadline = now + timedelta(seconds=left)
@@ -166,7 +166,7 @@ def battle_clock_add_time(*, actor: Actor, battle_id: int, seconds: Any, reason:
     with transaction.atomic():
         battle, why, now = _begin(actor, battle_id, reason)
         if isinstance(seconds, bool) or not isinstance(seconds, int) or not 1 <= seconds <= MAX_ADD_SECONDS:
-            raise ServiceError(str(BAD_SECONDS), field="seconds", rule="T6.1")
+            raise Invalid(BAD_SECONDS, field="seconds", rule="T6.1")
         state = _timed(battle)
         if battle.paused_left is not None:
             battle.paused_left = round(battle.paused_left + seconds, 3)
@@ -175,7 +175,7 @@ def battle_clock_add_time(*, actor: Actor, battle_id: int, seconds: Any, reason:
             battle.deadline += timedelta(seconds=seconds)
             left = halt_left(battle, now)
         else:
-            raise Conflict(str(NO_CLOCK), rule="T6.1")
+            raise Conflict(NO_CLOCK, rule="T6.1")
         _write(battle, state, kind=Kind.CLOCK, actor=actor, now=now, why=why,
                action={"do": "add_time", "seconds": seconds},
                events=[{"type": "time_added", "seconds": seconds, "seconds_left": left}],
@@ -190,10 +190,10 @@ def battle_clock_add_time(*, actor: Actor, battle_id: int, seconds: Any, reason:
 
 def _playing(battle: LiveBattle) -> BattleState:
     if battle.pending is not None:
-        raise Conflict(str(ROLL_FIRST), rule="T7.6")
+        raise Conflict(ROLL_FIRST, rule="T7.6")
     state = state_of(battle)
     if state.phase is Phase.DEPLOYMENT:
-        raise Conflict(str(NOT_BEGUN), rule="T1")
+        raise Conflict(NOT_BEGUN, rule="T1")
     return state
 
 
@@ -212,11 +212,11 @@ def battle_correct(*, actor: Actor, battle_id: int, changes: Any, reason: Any) -
             parsed = changes_from_list(changes)
             state = _playing(battle)
             if state.phase is Phase.INTERCEPTION:
-                raise Conflict(str(WINDOW_OPEN), rule="T10")
+                raise Conflict(WINDOW_OPEN, rule="T10")
             new, events = correct(state, parsed)
         except CorrectionError as error:
             message = str(CORRECTIONS.get(error.code, CORRECTIONS["nothing"]))
-            raise ServiceError(message % error.params if "%(" in message else message,
+            raise Invalid(message % error.params if "%(" in message else message,
                                field=error.field, rule="M1") from None
         plain = [dict(item) for item in changes]
         _write(battle, new, kind=Kind.CORRECTION, actor=actor, now=now, why=why,
@@ -253,7 +253,7 @@ def battle_action_undo(*, actor: Actor, battle_id: int, reason: Any) -> LiveBatt
         target = _undoable(battle)
         before = state_rebuild(battle, upto=target.version - 1) if target is not None else None
         if target is None or before is None or clock.turn_key_of(before) != battle.turn_key:
-            raise Conflict(str(NOTHING_TO_UNDO), rule="M1")
+            raise Conflict(NOTHING_TO_UNDO, rule="M1")
         _write(battle, before, kind=Kind.UNDO, actor=actor, now=now, why=why,
                action={"do": "undo", "undoes": target.version},
                events=[{"type": "action_undone", "version": target.version, "action": target.action}],
@@ -269,7 +269,7 @@ def battle_die_roll(*, actor: Actor, battle_id: int, reason: Any) -> LiveBattle:
     with transaction.atomic():
         battle, why, now = _begin(actor, battle_id, reason)
         if battle.pending is None:
-            raise Conflict(str(NO_DIE_AWAITED), rule="T7.6")
+            raise Conflict(NO_DIE_AWAITED, rule="T7.6")
         pending = battle.pending
         state = state_of(battle)
         new, events, dice = engine_apply(battle, state, action_from_dict(pending["action"]))

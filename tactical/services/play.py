@@ -17,7 +17,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from campaign.errors import ServiceError
+from campaign.errors import Conflict, NotFound, ServiceError
 from campaign.models import Commander
 from campaign.permissions import Actor, can_moderate
 from combat.battle.actions import Action, Concede, Deploy, EndBattle, EndTurn, Ready
@@ -81,7 +81,7 @@ class ActionResult:
 
 def _require_login(actor: Actor) -> None:
     if actor is None or not getattr(actor, "is_authenticated", False):
-        raise errors.Denied(str(NEEDS_LOGIN))
+        raise errors.denied(NEEDS_LOGIN)
 
 
 # -- setup and the map ------------------------------------------------------------------------------
@@ -92,14 +92,14 @@ def battle_setup(*, actor: Actor, record: Battle, map_seed: int | None = None) -
     """A moderator takes a pending battle to the tactical map: sides, map, sealed dice (S7–S9, M2)."""
     _require_login(actor)
     if not can_moderate(actor, record.campaign):
-        raise errors.Denied(str(MODERATORS_ONLY))
+        raise errors.denied(MODERATORS_ONLY)
     if LiveBattle.objects.filter(pk=record.pk).exists():
-        raise errors.Refused(str(ALREADY_SET_UP), code="exists")
+        raise Conflict(ALREADY_SET_UP, code="exists")
     if record.status != Battle.Status.PENDING:
-        raise errors.Refused(str(NOT_PENDING), code="illegal", rule="S7")
+        raise Conflict(NOT_PENDING, code="illegal", rule="S7")
     fighters = combatants(record)
     if {f.side for f in fighters if not f.reinforcement} != {Side.ATTACKER, Side.DEFENDER}:
-        raise errors.Invalid(str(NO_UNITS))
+        raise errors.invalid(NO_UNITS)
     settings = engine_settings(record.campaign)
     map_seed = secrets.randbelow(2**31) if map_seed is None else int(map_seed)
     cells = mapgen.generate(Terrain(record.terrain), map_seed, settings.deployment_rows)
@@ -126,17 +126,17 @@ def battle_setup(*, actor: Actor, record: Battle, map_seed: int | None = None) -
 def _editable(battle: LiveBattle, actor: Actor) -> BattleState:
     _require_login(actor)
     if not can_moderate(actor, battle.campaign):
-        raise errors.Denied(str(MODERATORS_ONLY))
+        raise errors.denied(MODERATORS_ONLY)
     state = state_of(battle)
     if state.phase is not Phase.DEPLOYMENT or any(u.status is Status.FIELD for u in state.units.values()):
-        raise errors.Refused(str(NOT_EDITABLE), code="not_editable", rule="T5")
+        raise Conflict(NOT_EDITABLE, code="not_editable", rule="T5")
     return state
 
 
 def _map_changed(battle: LiveBattle, state: BattleState, cells: dict[Any, CellFeature], actor: Actor,
                  map_seed: int, kind_of_change: str) -> LiveBattle:
     if not mapgen.zones_connected(cells, state.settings.deployment_rows):
-        raise errors.Invalid(str(ROUTE_CUT), rule="T5")
+        raise errors.invalid(ROUTE_CUT, rule="T5")
     new = replace(state, cells=cells)
     battle.map_seed = map_seed
     plain = [[x, y, f.value] for (x, y), f in sorted(cells.items(), key=lambda i: (i[0][1], i[0][0]))]
@@ -172,7 +172,7 @@ def battle_map_edit(*, actor: Actor, battle_id: int, cells: list[dict[str, Any]]
             if ok and feature is not None and feature not in {f.value for f in CellFeature}:
                 ok = False
             if not ok:
-                raise errors.Invalid(str(BAD_CELL), field=f"cells[{index}]")
+                raise errors.invalid(BAD_CELL, field=f"cells[{index}]")
             cell = (item["x"], item["y"])  # type: ignore[index]
             if feature is None:
                 new.pop(cell, None)
@@ -195,11 +195,11 @@ def _authorize(actor: Actor, battle: LiveBattle, state: BattleState, action: Act
         row = rows.get(unit_id)
         own = row is not None and row.user_id is not None and row.user_id == actor.id
         if not own and not is_moderator():
-            raise errors.Denied(str(NOT_YOUR_UNIT), rule="T2")
+            raise errors.denied(NOT_YOUR_UNIT, rule="T2")
         return (row.commander_id if row else None), (BattleEvent.Kind.ACTION if own else BattleEvent.Kind.MODERATOR), set()
     if isinstance(action, EndBattle):
         if not is_moderator():
-            raise errors.Denied(str(MODERATORS_ONLY), rule="T11")
+            raise errors.denied(MODERATORS_ONLY, rule="T11")
         return None, BattleEvent.Kind.MODERATOR, set()
     side = getattr(action, "side", None) or state.side
     mine = {r.commander_id for r in rows.values()
@@ -207,10 +207,10 @@ def _authorize(actor: Actor, battle: LiveBattle, state: BattleState, action: Act
     if isinstance(action, Concede):
         chief = side_chief(battle=battle, side=side)
         if chief not in mine and not is_moderator():
-            raise errors.Denied(str(NOT_CHIEF), rule="T11")
+            raise errors.denied(NOT_CHIEF, rule="T11")
         return (chief if chief in mine else None), (BattleEvent.Kind.ACTION if chief in mine else BattleEvent.Kind.MODERATOR), mine
     if not mine and not is_moderator():
-        raise errors.Denied(str(NOT_YOUR_SIDE), rule="T2")
+        raise errors.denied(NOT_YOUR_SIDE, rule="T2")
     return (min(mine) if mine else None), (BattleEvent.Kind.ACTION if mine else BattleEvent.Kind.MODERATOR), mine
 
 
@@ -225,11 +225,11 @@ def _needed(rows: dict[str, Seat], state: BattleState, side: Side, deploying: bo
 def _apply_locked(battle: LiveBattle, actor: Actor, action: Action, normalized: dict[str, Any],
                   action_id: str, expected_version: int | None, now: datetime) -> ActionResult:
     if expected_version is not None and expected_version != battle.version:
-        raise errors.Refused(str(STALE), code="stale", version=battle.version, state=board_state(battle, now=now))
+        raise Conflict(STALE, code="stale", version=battle.version, state=board_state(battle, now=now))
     state = state_of(battle)
     if state.phase is Phase.ENDED:
-        raise errors.Refused.rules(IllegalAction("T11", "the battle is over; no further action is accepted",
-                                                 code="battle_over"), code="ended")
+        raise errors.refused_by_rules(IllegalAction("T11", "the battle is over; no further action is accepted",
+                                                    code="battle_over"), code="ended")
     if battle.paused_left is not None or battle.pending is not None:  # moderator hook: the clock is halted
         refuse_halted(battle, action)
     rows = seats(battle)
@@ -241,9 +241,9 @@ def _apply_locked(battle: LiveBattle, actor: Actor, action: Action, normalized: 
             waiting = sorted(r.engine_id for r in rows.values() if r.commander_id in mine
                              and state.units[r.engine_id].status is Status.UNDEPLOYED)
             if waiting:
-                raise errors.Refused.rules(IllegalAction("T1", f"deploy every unit first: {', '.join(waiting)}",
-                                                         code="units_undeployed", params={"units": waiting}),
-                                           roster=battle.roster)
+                raise errors.refused_by_rules(IllegalAction("T1", f"deploy every unit first: {', '.join(waiting)}",
+                                                            code="units_undeployed", params={"units": waiting}),
+                                              roster=battle.roster)
         phase_ok = state.phase is Phase.DEPLOYMENT if deploying else state.phase is not Phase.DEPLOYMENT
         if phase_ok and (side not in state.ready if deploying else side is state.side):
             done = set(battle.done) | mine
@@ -269,11 +269,11 @@ def battle_action_apply(*, actor: Actor, battle_id: int, action: Any, action_id:
     """Apply one client action (docs/tactical-protocol.md §3); a resent id gets the stored result."""
     _require_login(actor)
     if action_id and not ACTION_ID.match(action_id):
-        raise errors.Invalid(str(BAD_ACTION_ID), field="id")
+        raise errors.invalid(BAD_ACTION_ID, field="id")
     try:
         parsed = action_from_dict(action)
     except InvalidAction as error:
-        raise errors.Invalid.malformed(error) from None
+        raise errors.malformed(error) from None
     normalized = action_to_dict(parsed)
     failure: ServiceError | None = None
     result: ActionResult | None = None
@@ -285,7 +285,7 @@ def battle_action_apply(*, actor: Actor, battle_id: int, action: Any, action_id:
         prior = BattleEvent.objects.get(battle=battle, version=prior_version) if prior_version else None
         if prior is not None:
             if prior.action != normalized or prior.actor_id != actor.id:
-                failure = errors.Refused(str(DUPLICATE_ID), code="duplicate_id", version=battle.version)
+                failure = Conflict(DUPLICATE_ID, code="duplicate_id", version=battle.version)
             else:
                 result = ActionResult(battle, prior.version, prior.events, True, action_id)
         else:
@@ -305,12 +305,12 @@ def battle_start(*, actor: Actor, battle_id: int) -> LiveBattle:
     with transaction.atomic():
         battle = lock(battle_id)
         if not can_moderate(actor, battle.campaign):
-            raise errors.Denied(str(MODERATORS_ONLY))
+            raise errors.denied(MODERATORS_ONLY)
         now = timezone.now()
         expire_locked(battle, now)
         state = state_of(battle)
         if state.phase is not Phase.DEPLOYMENT:
-            raise errors.Refused.rules(IllegalAction("T6", "The battle has already begun.", code="already_begun"))
+            raise errors.refused_by_rules(IllegalAction("T6", "The battle has already begun.", code="already_begun"))
         actions: list[Action] = []
         taken = {u.cell for u in state.units.values() if u.status is Status.FIELD}
         for unit in state.units.values():
@@ -321,8 +321,8 @@ def battle_start(*, actor: Actor, battle_id: int) -> LiveBattle:
             free = [(x, y) for y in rows for x in sorted(range(18), key=lambda c: (abs(c - 8.5), c))
                     if (x, y) not in taken and not (state.cells.get((x, y)) and state.cells[(x, y)].is_impassable)]
             if not free:
-                raise errors.Refused.rules(IllegalAction("T1", "No free cell is left in the deployment rows.",
-                                                         code="no_free_cell"))
+                raise errors.refused_by_rules(IllegalAction("T1", "No free cell is left in the deployment rows.",
+                                                            code="no_free_cell"))
             taken.add(free[0])
             actions.append(Deploy(unit.id, free[0][0], free[0][1], unit.facing))
         actions += [Ready(side) for side in (Side.ATTACKER, Side.DEFENDER) if side not in state.ready]
@@ -352,7 +352,7 @@ def battle_turn_expire(*, battle_id: int, turn_key: str | None = None, now: date
         else:
             try:
                 battle = lock(battle_id)
-            except errors.Missing:
+            except NotFound:
                 return False
         if battle is None or (turn_key is not None and battle.turn_key != turn_key):
             return False
@@ -396,9 +396,9 @@ def battle_order_give(*, actor: Actor, battle_id: int, to: Any, text: Any) -> An
 
     _require_login(actor)
     if not isinstance(text, str) or not text.strip() or len(text) > 2000:
-        raise errors.Invalid(str(EMPTY_ORDER), field="text")
+        raise errors.invalid(EMPTY_ORDER, field="text")
     if isinstance(to, bool) or not isinstance(to, int):
-        raise errors.Invalid(str(NOT_LEADER), field="to")
+        raise errors.invalid(NOT_LEADER, field="to")
     with transaction.atomic():
         battle = lock(battle_id)
         rows = list(BattleUnit.objects.filter(battle=battle))
@@ -410,7 +410,7 @@ def battle_order_give(*, actor: Actor, battle_id: int, to: Any, text: Any) -> An
                 user=actor, faction=recipient.faction, pk__in=list(sides), faction__leader__user=actor,
             ).exclude(pk=recipient.pk).filter(pk=recipient.faction.leader_id).first()
         if author is None or recipient is None or sides.get(author.pk) != sides.get(recipient.pk):
-            raise errors.Denied(str(NOT_LEADER), rule="T2")
+            raise errors.denied(NOT_LEADER, rule="T2")
         order = BattleOrder.objects.create(battle=battle, author=author, recipient=recipient, user=actor,
                                            text=text.strip(), version=battle.version)
         groups = [commander_group(battle.pk, recipient.pk), commander_group(battle.pk, author.pk),

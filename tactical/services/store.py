@@ -38,7 +38,7 @@ def lock(battle_id: int, action_id: str = "") -> LiveBattle:
             rows = rows.annotate(prior_version=Subquery(prior))
         battle = rows.first()
     if battle is None:
-        raise errors.Missing(str(NO_BATTLE))
+        raise errors.missing(NO_BATTLE)
     return battle
 
 

@@ -40,7 +40,7 @@ def test_public_campaign_reads_are_open_to_anonymous(world: Any, path: str) -> N
 def test_private_campaign_reads_are_404_for_non_members(world: Any, path: str) -> None:
     Campaign.objects.filter(pk=world.campaign.pk).update(is_public=False)
     response = client_for(world.other_moderator).get(f"{C}/{path}")
-    assert (response.status_code, response.json()) == (404, {"detail": "No such campaign."})
+    assert (response.status_code, response.json()) == (404, {"status": 404, "code": "campaign_not_found", "detail": "No such campaign."})
 
 
 def test_private_campaign_is_readable_by_its_members(world: Any) -> None:
@@ -166,7 +166,7 @@ def test_economic_phase_end_twice_is_409(world: Any) -> None:
     response = client_for(world.moderator).post(f"{C}/turn/economic-end/")
     assert (response.status_code, response.json()) == (
         409,
-        {"detail": str(NOT_ECONOMIC), "rule": "S4"},
+        {"status": 409, "code": "not_economic", "detail": str(NOT_ECONOMIC), "rule": "S4"},
     )
 
 

@@ -33,7 +33,7 @@ def test_a_refused_moderator_write_says_what_is_needed(world: Any) -> None:
         {"a": world.east.pk, "b": world.goths.pk, "kind": "war"},
         format="json",
     )
-    assert (response.status_code, response.json()) == (403, {"detail": str(NEEDS_MODERATOR)})
+    assert (response.status_code, response.json()) == (403, {"status": 403, "code": "needs_moderator", "detail": str(NEEDS_MODERATOR)})
 
 
 def test_a_refused_write_leaves_the_state(world: Any) -> None:
@@ -45,7 +45,8 @@ def test_anonymous_writes_are_refused_by_the_api(world: Any) -> None:
     response = client_for().post("/api/campaigns/limes/turn/economic-end/")
     assert (response.status_code, response.json()) == (
         403,
-        {"detail": "Authentication credentials were not provided."},
+        {"status": 403, "code": "not_authenticated",
+         "detail": "Authentication credentials were not provided."},
     )
 
 

@@ -28,9 +28,9 @@ SOURCES = ("combat", "strategic", "tactical")
 
 
 # The engine's modules that the strategic and tactical services call: every malformed input they raise has a
-# code (serialize.py parses a live battle's actions, engine.py checks their unit ids).
-SAID_MALFORMED = ("retreat/apply.py", "retreat/routes.py", "retreat/model.py", "quick/resolve.py",
-                  "quick/model.py", "battle/serialize.py", "battle/engine.py")
+# code (battle/serialize.py parses a live battle's actions, battle/engine.py checks their unit ids).
+SAID_MALFORMED = ("retreat/apply.py", "retreat/routes.py", "retreat/model.py", "quick/resolve.py", "quick/model.py",
+                  "battle/serialize.py", "battle/engine.py")
 
 
 def _codes_raised() -> dict[str, str]:
@@ -52,9 +52,9 @@ def _codes_raised() -> dict[str, str]:
             elif called in ("Problem", "Blocked"):
                 codes[node.args[1].value] = where  # type: ignore[union-attr]
             elif (isinstance(node, ast.Return) and isinstance(node.value, ast.Tuple) and len(node.value.elts) == 3
-                  and path.parts[-2:] == ("retreat", "routes.py")):
+                  and path.match("combat/retreat/routes.py")):
                 codes[node.value.elts[2].value] = where  # type: ignore[attr-defined]
-            elif (isinstance(node, ast.Constant) and isinstance(node.value, str) and path.parts[-2:] == ("retreat", "apply.py")
+            elif (isinstance(node, ast.Constant) and isinstance(node.value, str) and path.match("combat/retreat/apply.py")
                   and node.value.startswith("sweep_")):
                 codes[node.value] = where
     return codes

@@ -89,7 +89,7 @@ def test_a_ruling_on_a_taken_back_interception_is_refused_over_the_api(
         f"/api/moderation/campaigns/limes/battles/{taken_back.pk}/interceptions/",
         {"version": 22, "unit": units_of(taken_back, "defender")[1], "verdict": "overruled", "reason": "Late"},
         format="json", HTTP_ACCEPT_LANGUAGE=language)
-    assert (response.status_code, response.json()) == (409, {"detail": sentence, "rule": "T10.4"})
+    assert (response.status_code, response.json()) == (409, {"status": 409, "code": "taken_back", "detail": sentence, "rule": "T10.4"})
     assert not InterceptionRuling.objects.exists()
 
 

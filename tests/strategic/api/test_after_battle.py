@@ -94,22 +94,22 @@ class RetreatApiTests(DemoCampaignTestCase):
 
     def test_a_refusal_carries_the_engines_code_and_params(self) -> None:
         self.assertEqual(self.answer({"route": ["dalmatia"]}, "en"), (409, {
-            "detail": R1_1_EN, "rule": "R1.1",
+            "status": 409, "code": "retreat_refused", "detail": R1_1_EN, "rule": "R1.1",
             "refusal": {"code": "retreat_attacker_origin", "params": {"province": "moesia"}}}))
         self.assertEqual(self.answer({"route": ["britannia"]}, "ru"), (409, {
-            "detail": "Такое отступление невозможно (R1.3): Дакия и Британия не граничат", "rule": "R1.3",
+            "status": 409, "code": "retreat_refused", "detail": "Такое отступление невозможно (R1.3): Дакия и Британия не граничат", "rule": "R1.3",
             "refusal": {"code": "retreat_no_border", "params": {"from": "dacia", "to": "britannia"}}}))
 
     def test_r4_the_count_is_in_the_refusal(self) -> None:
         legio = unit(self.campaign, "Legio I Italica").pk
         self.assertEqual(self.answer({"route": ["moesia"], "lost_units": [legio]}, "en"), (409, {
-            "detail": "This retreat is not allowed (R4): the retreat costs 0 units, 1 were chosen", "rule": "R4",
+            "status": 409, "code": "retreat_refused", "detail": "This retreat is not allowed (R4): the retreat costs 0 units, 1 were chosen", "rule": "R4",
             "refusal": {"code": "retreat_losses", "params": {"count": 0, "chosen": 1}}}))
 
     def test_an_unknown_province_is_400_in_russian_with_the_engines_field(self) -> None:
         detail = "Выбор не понят: choice.route[0]: неизвестная провинция «atlantis»"
         self.assertEqual(self.answer({"route": ["atlantis"]}, "ru"), (400, {
-            "detail": detail, "errors": {"choice": [detail]},
+            "status": 400, "code": "retreat_malformed", "detail": detail, "errors": {"choice": [detail]},
             "refusal": {"code": "unknown_province", "params": {"province": "atlantis"}, "field": "choice.route[0]"}}))
 
     def test_an_unknown_province_is_400_in_english(self) -> None:
@@ -123,7 +123,7 @@ class RetreatApiTests(DemoCampaignTestCase):
                 ("en", ("The choice is not understood: choice.fortress_units[0]: Alan Riders is not in the "
                         "retreating army"))):
             self.assertEqual(self.answer({"fortress_units": [riders]}, language), (400, {
-                "detail": detail, "errors": {"choice": [detail]},
+                "status": 400, "code": "retreat_malformed", "detail": detail, "errors": {"choice": [detail]},
                 "refusal": {"code": "unit_not_in_army", "params": {"unit": riders},
                             "field": "choice.fortress_units[0]"}}))
 
@@ -216,7 +216,7 @@ class QuickBattleApiTests(DemoCampaignTestCase):
         answer = self.client.post(self.url, {"skill": "strategy", "siege": True}, content_type="application/json",
                                   HTTP_ACCEPT_LANGUAGE="en")
         self.assertEqual((answer.status_code, answer.json()), (409, {
-            "detail": ("The quick battle is not allowed (Q6): in a siege the quick battle applies only when the "
+            "status": 409, "code": "quick_refused", "detail": ("The quick battle is not allowed (Q6): in a siege the quick battle applies only when the "
                        "attacker storms the city"),
             "rule": "Q6", "refusal": {"code": "quick_siege_without_storm", "params": {}}}))
 
@@ -229,7 +229,7 @@ class QuickBattleApiTests(DemoCampaignTestCase):
                                   HTTP_ACCEPT_LANGUAGE="ru")
         detail = "Быстрый бой нельзя подготовить: defender.units: у обороняющегося должен быть хотя бы один отряд"
         self.assertEqual((answer.status_code, answer.json()), (400, {
-            "detail": detail,
+            "status": 400, "code": "quick_malformed", "detail": detail,
             "refusal": {"code": "side_without_units", "params": {"side": "defender"}, "field": "defender.units"}}))
         self.assertEqual((Battle.objects.get(pk=self.battle.pk).status, QuickBattleRecord.objects.count()),
                          ("pending", 0))

@@ -98,6 +98,8 @@ def test_move_to_a_province_not_adjacent_is_400_with_the_rule(east_turn: Any) ->
     assert (response.status_code, response.json()) == (
         400,
         {
+            "status": 400,
+            "code": "not_adjacent",
             "detail": str(NOT_ADJACENT),
             "rule": "S5",
             "errors": {"destination": [str(NOT_ADJACENT)]},
@@ -119,7 +121,7 @@ def test_second_move_is_409(east_turn: Any) -> None:
     response = _move(w, {"destination": w.dacia.pk})
     assert (response.status_code, response.json()) == (
         409,
-        {"detail": str(ALREADY_MOVED), "rule": "S5"},
+        {"status": 409, "code": "already_moved", "detail": str(ALREADY_MOVED), "rule": "S5"},
     )
 
 
@@ -141,7 +143,8 @@ def test_unknown_army_is_404(east_turn: Any) -> None:
     response = client_for(east_turn.moderator).post(
         f"{C}/armies/999999/move/", {"destination": 1}, format="json"
     )
-    assert (response.status_code, response.json()) == (404, {"detail": "No such army in this campaign."})
+    assert (response.status_code, response.json()) == (
+        404, {"status": 404, "code": "object_not_found", "detail": "No such army in this campaign."})
 
 
 def test_army_of_another_campaign_is_404(east_turn: Any) -> None:
@@ -211,7 +214,7 @@ def test_unit_assign_when_locked_is_409(world: Any) -> None:
     )
     assert (response.status_code, response.json()) == (
         409,
-        {"detail": str(ROSTER_LOCKED), "rule": "S2"},
+        {"status": 409, "code": "roster_locked", "detail": str(ROSTER_LOCKED), "rule": "S2"},
     )
 
 
@@ -291,7 +294,7 @@ def test_support_after_the_battle_started_is_409(world: Any, battle: Battle) -> 
     )
     assert (response.status_code, response.json()) == (
         409,
-        {"detail": str(BATTLE_STARTED), "rule": "S8"},
+        {"status": 409, "code": "battle_started", "detail": str(BATTLE_STARTED), "rule": "S8"},
     )
 
 

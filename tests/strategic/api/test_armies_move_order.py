@@ -47,7 +47,7 @@ def test_an_outsider_is_told_a_private_campaign_does_not_exist(east_turn: Any, b
     if body["destination"] == "MOESIA":
         body = {"destination": east_turn.moesia.pk}
     response = _post(east_turn.outsider, f"armies/{east_turn.east_army.pk}/move/", body)
-    assert (response.status_code, response.json()) == (404, {"detail": "No such campaign."})
+    assert (response.status_code, response.json()) == (404, {"status": 404, "code": "campaign_not_found", "detail": "No such campaign."})
     assert Army.objects.get(pk=east_turn.east_army.pk).province == east_turn.dacia
 
 
@@ -57,7 +57,7 @@ def test_a_move_in_an_unknown_campaign_is_404(east_turn: Any) -> None:
         {"destination": east_turn.moesia.pk},
         format="json",
     )
-    assert (response.status_code, response.json()) == (404, {"detail": "No such campaign."})
+    assert (response.status_code, response.json()) == (404, {"status": 404, "code": "campaign_not_found", "detail": "No such campaign."})
 
 
 def test_a_body_that_does_not_parse_is_answered_after_the_unknown_army(east_turn: Any) -> None:
@@ -67,7 +67,7 @@ def test_a_body_that_does_not_parse_is_answered_after_the_unknown_army(east_turn
     )
     assert (unknown.status_code, unknown.json(), known.status_code) == (
         404,
-        {"detail": "No such army in this campaign."},
+        {"status": 404, "code": "object_not_found", "detail": "No such army in this campaign."},
         400,
     )
 
@@ -79,10 +79,10 @@ def test_an_unknown_destination_is_403_for_a_stranger_and_400_naming_it_for_the_
     stranger = _post(east_turn.west_leader, path, {"destination": 999999})
     commander = _post(east_turn.east_general, path, {"destination": 999999})
     message = 'Invalid pk "999999" - object does not exist.'
-    assert (stranger.status_code, stranger.json()) == (403, {"detail": str(NEEDS_COMMANDER)})
+    assert (stranger.status_code, stranger.json()) == (403, {"status": 403, "code": "needs_commander", "detail": str(NEEDS_COMMANDER)})
     assert (commander.status_code, commander.json()) == (
         400,
-        {"detail": message, "errors": {"destination": [message]}},
+        {"status": 400, "code": "invalid", "detail": message, "errors": {"destination": [message]}},
     )
 
 
@@ -128,4 +128,4 @@ def test_s4_an_order_after_the_factions_deadline_is_409(east_turn: Any, seconds:
     )
     assert response.status_code == status
     if status == 409:
-        assert response.json() == {"detail": str(TIME_UP), "rule": "S4"}
+        assert response.json() == {"status": 409, "code": "time_up", "detail": str(TIME_UP), "rule": "S4"}

@@ -75,6 +75,14 @@ def test_s5_impassable_border_is_refused(east_turn: Any) -> None:
     assert refused.value.message == str(IMPASSABLE)
 
 
+def test_s5_the_refused_move_says_its_own_sentence_not_the_map_files(east_turn: Any) -> None:
+    # The map file's sentences once shared these constants' names and replaced them (raw "%(entry)s: …").
+    w = east_turn
+    with pytest.raises(ServiceError) as refused:
+        services.army_move(actor=w.east_general, army=w.east_army, destination=w.gaul)
+    assert refused.value.message == "This border is impassable (S5)."
+
+
 def test_s5_a_strait_is_crossable_by_a_move(world: Any) -> None:
     w = world
     w.campaign.phase, w.campaign.current_faction = Campaign.Phase.STRATEGIC, w.armenia

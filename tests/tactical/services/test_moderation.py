@@ -248,7 +248,8 @@ def test_no_correction_while_an_interception_window_is_open_undo_takes_the_inter
     client.force_login(world.moderator)
     answer = client.post(f"/api/moderation/campaigns/{world.campaign.slug}/battles/{live.pk}/correct/",
                          {"changes": move_away, "reason": REASON}, content_type="application/json")
-    assert (answer.status_code, answer.json()) == (409, {"detail": WINDOW_OPEN_EN, "rule": "T10"})
+    assert (answer.status_code, answer.json()) == (
+        409, {"status": 409, "code": "window_open", "detail": WINDOW_OPEN_EN, "rule": "T10"})
     _unchanged(live, declared)
 
     mod.battle_action_undo(actor=world.moderator, battle_id=live.pk, reason="Declared by mistake")
