@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings as django_settings
 from django.db.models import Model
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
+from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.exceptions import ValidationError
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -30,12 +33,14 @@ from campaign.serializers import (
     InvitationAcceptIn,
     InvitationIn,
     InvitationOut,
+    LockedOutOut,
     LogEntryOut,
     LogQueryIn,
     MembershipIn,
     MembershipOut,
     RelationIn,
     RelationOut,
+    TokenOut,
     TurnOut,
     TurnPassIn,
 )
@@ -101,7 +106,24 @@ class CampaignView(APIView):
 
 
 class TokenView(ObtainAuthToken):
-    """Exchange a username and password for an API token (``Authorization: Token <key>``)."""
+    """Exchange a username and password for an API token (``Authorization: Token <key>``).
+
+    Failures count towards the login throttle as on the login page (django-axes: DRF's serializer passes the
+    request to ``authenticate``); once it locks the account or the address, even the right password is
+    answered 429 until the lock ends."""
+
+    @extend_schema(request=AuthTokenSerializer, responses={200: TokenOut, 400: ErrorOut, 429: LockedOutOut})
+    def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        """The user's token."""
+        try:
+            return super().post(request, *args, **kwargs)
+        except ValidationError:
+            # axes flags the request it was given: DRF's, not the Django request its middleware sees.
+            if not getattr(request, "axes_locked_out", False):
+                raise
+        seconds = int(django_settings.AXES_COOLOFF_TIME.total_seconds())
+        body = {"status": 429, "code": "locked_out", "detail": selectors.locked_out_detail()}
+        return Response(body, status=429, headers={"Retry-After": str(seconds)})
 
 
 class CampaignListView(APIView):

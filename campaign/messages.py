@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 # services
 NEEDS_LOGIN = _("You must be logged in to do this.")
@@ -32,3 +33,10 @@ TURN_NOT_OVERDUE = _("The faction's time is not up yet (S4).")
 # api
 CAMPAIGN_NOT_FOUND = _("No such campaign.")
 OBJECT_NOT_FOUND = _("No such %(what)s in this campaign.")
+
+# accounts
+LOCKED_OUT = ngettext_lazy(
+    "Too many failed attempts to log in. Try again in %(minutes)s minute.",
+    "Too many failed attempts to log in. Try again in %(minutes)s minutes.",
+    "minutes",
+)

@@ -22,6 +22,20 @@ class ErrorOut(serializers.Serializer):
     errors = serializers.DictField(child=serializers.ListField(child=serializers.CharField()), required=False)
 
 
+class LockedOutOut(serializers.Serializer):
+    """The answer while the login throttle refuses the account or the address (429)."""
+
+    status = serializers.IntegerField()
+    code = serializers.CharField()
+    detail = serializers.CharField()
+
+
+class TokenOut(serializers.Serializer):
+    """An API token."""
+
+    token = serializers.CharField()
+
+
 class InCampaign(serializers.PrimaryKeyRelatedField):
     """An id of an object of the campaign in the serializer's context; ids of other campaigns are unknown."""
 
