@@ -18,7 +18,7 @@ from rest_framework.views import APIView
 
 from campaign import permissions, selectors, services
 from campaign.errors import Forbidden, NotFound
-from campaign.messages import CAMPAIGN_NOT_FOUND, OBJECT_NOT_FOUND
+from campaign.messages import CAMPAIGN_NOT_FOUND, NEEDS_MEMBER, OBJECT_NOT_FOUND
 from campaign.models import Campaign, Faction
 from campaign.serializers import (
     CampaignCreateIn,
@@ -26,6 +26,7 @@ from campaign.serializers import (
     CampaignUpdateIn,
     CommanderIn,
     CommanderOut,
+    CommanderPublicOut,
     ErrorOut,
     FactionCreateIn,
     FactionOut,
@@ -94,6 +95,11 @@ class CampaignView(APIView):
         if obj is None:
             raise NotFound(str(OBJECT_NOT_FOUND % {"what": model._meta.verbose_name}))
         return obj
+
+    def reader_sees_players(self) -> bool:
+        """Whether the user may see who plays whom here (members, superusers)."""
+        user, campaign = self.request.user, self.campaign
+        return permissions.can_see_players(user, campaign, member=campaign.reader_is_member)
 
     def require_moderator(self) -> None:
         """403 unless the user moderates this campaign."""
@@ -223,11 +229,15 @@ class RelationListView(CampaignView):
 class CommanderListView(CampaignView):
     """The commanders (S1); the moderator adds one."""
 
-    @extend_schema(responses={200: CommanderOut(many=True), **READ_ERRORS})
+    @extend_schema(
+        responses={200: CommanderOut(many=True), **READ_ERRORS},
+        description="Members see every field; anyone else what the public rosters show (`id`, `faction`, `name`).",
+    )
     def get(self, request: Request, slug: str) -> Response:
         """Every commander of the campaign."""
         commanders = self.campaign.commanders.select_related("user").order_by("faction__turn_order", "name")
-        return Response(CommanderOut(commanders, many=True).data)
+        shape = CommanderOut if self.reader_sees_players() else CommanderPublicOut
+        return Response(shape(commanders, many=True).data)
 
     @extend_schema(request=CommanderIn, responses=errors({201: CommanderOut}))
     def post(self, request: Request, slug: str) -> Response:
@@ -240,9 +250,10 @@ class CommanderListView(CampaignView):
 class MembershipListView(CampaignView):
     """Who plays what; the moderator gives roles."""
 
-    @extend_schema(responses={200: MembershipOut(many=True), **READ_ERRORS})
+    @extend_schema(responses={200: MembershipOut(many=True), 403: ErrorOut, 404: ErrorOut})
     def get(self, request: Request, slug: str) -> Response:
-        """The members and their roles."""
+        """The members and their roles (members only: the public pages name no player)."""
+        self.require(self.reader_sees_players(), NEEDS_MEMBER)
         members = self.campaign.memberships.select_related("user", "campaign").order_by(
             "role", "user__username"
         )

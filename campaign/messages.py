@@ -33,6 +33,7 @@ TURN_NOT_OVERDUE = _("The faction's time is not up yet (S4).")
 # api
 CAMPAIGN_NOT_FOUND = _("No such campaign.")
 OBJECT_NOT_FOUND = _("No such %(what)s in this campaign.")
+NEEDS_MEMBER = _("Only members of this campaign may see who plays in it.")
 
 # accounts
 LOCKED_OUT = ngettext_lazy(
