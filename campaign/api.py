@@ -4,18 +4,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings as django_settings
 from django.db.models import Model
-from drf_spectacular.utils import extend_schema, extend_schema_view
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.exceptions import ValidationError
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from campaign import permissions, selectors, services
-from campaign.errors import Forbidden, NotFound
-from campaign.messages import CAMPAIGN_NOT_FOUND, OBJECT_NOT_FOUND
+from campaign.errors import Forbidden, LockedOut, NotFound
+from campaign.messages import CAMPAIGN_NOT_FOUND, NEEDS_MEMBER, OBJECT_NOT_FOUND
 from campaign.models import Campaign, Faction
 from campaign.serializers import (
     CampaignCreateIn,
@@ -23,6 +25,7 @@ from campaign.serializers import (
     CampaignUpdateIn,
     CommanderIn,
     CommanderOut,
+    CommanderPublicOut,
     ErrorOut,
     FactionCreateIn,
     FactionOut,
@@ -92,6 +95,11 @@ class CampaignView(APIView):
             raise NotFound(OBJECT_NOT_FOUND, params={"what": model._meta.verbose_name})
         return obj
 
+    def reader_sees_players(self) -> bool:
+        """Whether the user may see who plays whom here (members, superusers)."""
+        user, campaign = self.request.user, self.campaign
+        return permissions.can_see_players(user, campaign, member=campaign.reader_is_member)
+
     def require_moderator(self) -> None:
         """403 unless the user moderates this campaign."""
         services.require_moderator(self.request.user, self.campaign)
@@ -103,9 +111,25 @@ class CampaignView(APIView):
 
 
 # ObtainAuthToken's own serializer would document ``token`` as a required input.
-@extend_schema_view(post=extend_schema(request=TokenIn, responses={200: TokenOut, 400: ErrorOut}))
 class TokenView(ObtainAuthToken):
-    """Exchange a username and password for an API token (``Authorization: Token <key>``)."""
+    """Exchange a username and password for an API token (``Authorization: Token <key>``).
+
+    Failures count towards the login throttle as on the login page (django-axes: DRF's serializer passes the
+    request to ``authenticate``); once it locks the account or the address, even the right password is
+    answered 429 until the lock ends."""
+
+    @extend_schema(request=TokenIn, responses={200: TokenOut, 400: ErrorOut, 429: ErrorOut})
+    def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        """The user's token."""
+        try:
+            return super().post(request, *args, **kwargs)
+        except ValidationError:
+            # axes flags the request it was given: DRF's, not the Django request its middleware sees.
+            if not getattr(request, "axes_locked_out", False):
+                raise
+        seconds = int(django_settings.AXES_COOLOFF_TIME.total_seconds())
+        locked = LockedOut(selectors.locked_out_detail())
+        return Response(locked.as_dict(), status=locked.status, headers={"Retry-After": str(seconds)})
 
 
 class CampaignListView(APIView):
@@ -205,11 +229,15 @@ class RelationListView(CampaignView):
 class CommanderListView(CampaignView):
     """The commanders (S1); the moderator adds one."""
 
-    @extend_schema(responses={200: CommanderOut(many=True), **READ_ERRORS})
+    @extend_schema(
+        responses={200: CommanderOut(many=True), **READ_ERRORS},
+        description="Members see every field; anyone else what the public rosters show (`id`, `faction`, `name`).",
+    )
     def get(self, request: Request, slug: str) -> Response:
         """Every commander of the campaign."""
         commanders = self.campaign.commanders.select_related("user").order_by("faction__turn_order", "name")
-        return Response(CommanderOut(commanders, many=True).data)
+        shape = CommanderOut if self.reader_sees_players() else CommanderPublicOut
+        return Response(shape(commanders, many=True).data)
 
     @extend_schema(request=CommanderIn, responses=errors({201: CommanderOut}))
     def post(self, request: Request, slug: str) -> Response:
@@ -222,9 +250,10 @@ class CommanderListView(CampaignView):
 class MembershipListView(CampaignView):
     """Who plays what; the moderator gives roles."""
 
-    @extend_schema(responses={200: MembershipOut(many=True), **READ_ERRORS})
+    @extend_schema(responses={200: MembershipOut(many=True), 403: ErrorOut, 404: ErrorOut})
     def get(self, request: Request, slug: str) -> Response:
-        """The members and their roles."""
+        """The members and their roles (members only: the public pages name no player)."""
+        self.require(self.reader_sees_players(), NEEDS_MEMBER)
         members = self.campaign.memberships.select_related("user", "campaign").order_by(
             "role", "user__username"
         )

@@ -126,3 +126,10 @@ class Conflict(ServiceError):
 
     status = 409
     default_code = "conflict"
+
+
+class LockedOut(ServiceError):
+    """Too many failed logins for this account or address: HTTP 429 until the lock ends."""
+
+    status = 429
+    default_code = "locked_out"

@@ -6,6 +6,7 @@ A sentence's stable code is its name in lower case (``catalogue`` at the end, ``
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 from campaign.errors import catalogue
 
@@ -37,5 +38,13 @@ TURN_NOT_OVERDUE = _("The faction's time is not up yet (S4).")
 # api
 CAMPAIGN_NOT_FOUND = _("No such campaign.")
 OBJECT_NOT_FOUND = _("No such %(what)s in this campaign.")
+NEEDS_MEMBER = _("Only members of this campaign may see who plays in it.")
+
+# accounts
+LOCKED_OUT = ngettext_lazy(
+    "Too many failed attempts to log in. Try again in %(minutes)s minute.",
+    "Too many failed attempts to log in. Try again in %(minutes)s minutes.",
+    "minutes",
+)
 
 catalogue(globals())

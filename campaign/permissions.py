@@ -40,6 +40,18 @@ def can_read_campaign(user: Any, campaign: Campaign, *, member: bool | None = No
     return is_member(user, campaign) if member is None else member
 
 
+def can_see_players(user: Any, campaign: Campaign, *, member: bool | None = None) -> bool:
+    """Who plays whom (usernames, roles) is for the campaign's members and site superusers; the public
+    pages name only the commanders and their factions.
+
+    ``member`` says whether the user has a membership there, when the caller has read it already."""
+    if not _is_authenticated(user):
+        return False
+    if user.is_superuser:
+        return True
+    return is_member(user, campaign) if member is None else member
+
+
 def can_moderate(user: Any, campaign: Campaign) -> bool:
     """Moderators of this campaign (M1); a site superuser counts as one everywhere."""
     if not _is_authenticated(user):

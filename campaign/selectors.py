@@ -5,8 +5,10 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from django.conf import settings
 from django.db.models import Exists, OuterRef, Q, QuerySet
 
+from campaign.messages import LOCKED_OUT
 from campaign.models import Campaign, Faction, LogEntry, Membership, Relation
 
 
@@ -15,6 +17,12 @@ def membership_of(*, user: Any, campaign: Campaign) -> Membership | None:
     if user is None or not getattr(user, "is_authenticated", False):
         return None
     return Membership.objects.filter(campaign=campaign, user=user).select_related("faction").first()
+
+
+def locked_out_detail() -> str:
+    """What a login refused by the throttle (django-axes) says, in the active language: how long to wait."""
+    minutes = max(1, round(settings.AXES_COOLOFF_TIME.total_seconds() / 60))
+    return str(LOCKED_OUT % {"minutes": minutes})
 
 
 def campaign_for_reader(*, slug: str, user: Any) -> Campaign | None:

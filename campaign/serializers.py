@@ -196,6 +196,14 @@ class CommanderOut(serializers.ModelSerializer):
         fields = ["id", "faction", "name", "rank", "user", "strategy", "tactics", "has_luck", "displaced"]
 
 
+class CommanderPublicOut(serializers.ModelSerializer):
+    """A commander as the public pages show him (rosters, S3): no player, no qualities."""
+
+    class Meta:
+        model = Commander
+        fields = ["id", "faction", "name"]
+
+
 class CommanderIn(serializers.Serializer):
     """A new commander."""
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth.forms import AuthenticationForm
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -19,7 +20,7 @@ from campaign.forms import SignUpForm
 from campaign.logtext import log_lines
 from campaign.models import Campaign, Invitation, Membership, Relation
 from campaign.rules_settings import SETTINGS
-from campaign.selectors import campaign_visible_to, relations_map, turn_state
+from campaign.selectors import campaign_visible_to, locked_out_detail, relations_map, turn_state
 
 # What each rule id of a setting is about, shown beside it on the rules page.
 RULE_TITLES = {
@@ -87,6 +88,17 @@ def signup(request: HttpRequest) -> HttpResponse:
         {"form": form, "next": _safe_next(request, "")},
         status=400 if request.method == "POST" else 200,
     )
+
+
+def locked_out(request: HttpRequest, *_: object) -> HttpResponse:
+    """The login page when the throttle refused the login (django-axes' AXES_LOCKOUT_CALLABLE): 429 and how
+    long to wait, in the reader's language.
+
+    Axes calls it with (request, response, credentials) from a synchronous request and (request,
+    credentials) from an asynchronous one, so neither is relied on: the page is drawn anew."""
+    form = AuthenticationForm(request)
+    context = {"form": form, "next": _safe_next(request, ""), "locked_out": locked_out_detail()}
+    return render(request, "registration/login.html", context, status=429)
 
 
 @require_http_methods(["GET", "POST"])

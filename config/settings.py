@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import secrets
+from datetime import timedelta
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -85,6 +86,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "channels",
+    "axes",
     "campaign",
     "strategic",
     "tactical",
@@ -101,6 +103,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, as django-axes asks: it turns a refused login into the lockout page (campaign.views.locked_out).
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -151,6 +155,27 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+AUTHENTICATION_BACKENDS = [
+    # First: refuses every login of a locked-out account or address before a password is checked.
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+# Login throttling (django-axes, failures kept in the database, so the embedded mode needs no cache server):
+# after AXES_FAILURE_LIMIT failed logins on the login page or the API's token endpoint (forgotten once
+# AXES_COOLOFF_TIME passes without a new one), the username is locked wherever the attempts came from, and so
+# is the address whatever usernames it tried; the lock ends AXES_COOLOFF_TIME after the last failure that
+# counted. An attempt refused during the lock does not count again, so the wait the message names holds.
+AXES_FAILURE_LIMIT = 10
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_LOCKOUT_CALLABLE = "campaign.views.locked_out"
+# The address is REMOTE_ADDR: behind the TLS proxy the ASGI server sets it from X-Forwarded-For
+# (docker-compose.yml: uvicorn --proxy-headers). Only failures are kept, not a row per successful login; no
+# banner at start-up.
+AXES_DISABLE_ACCESS_LOG = True
+AXES_VERBOSE = False
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
