@@ -21,7 +21,9 @@ from combat.battle.model import (
     Phase,
     Side,
     Status,
+    Terrain,
     UnitState,
+    UnitType,
 )
 from combat.battle.movement import Route, speed
 from combat.battle.queries import interception_routes, legal_interceptions, move_routes, withdrawal_routes
@@ -51,39 +53,18 @@ def board_state(battle: LiveBattle, state: BattleState | None = None, now: datet
     """The viewer-independent board of a live battle at its current version."""
     state = state or state_of(battle)
     now = now or timezone.now()
-    rows = state.settings.deployment_rows
     engaged = {unit_id for key in state.contacts for unit_id in key}
-    units = []
-    for unit in state.units.values():
-        card = state.unit_type(unit)
-        facts = battle.roster.get(unit.id, {})
-        units.append(
-            {
-                "id": unit.id,
-                "name": facts.get("name", unit.id),
-                "type": unit.type,
-                "class": card.unit_class.value,
-                "mounted": card.mounted,
-                "side": unit.side.value,
-                "faction": facts.get("faction"),
-                "commander": facts.get("commander"),
-                "status": unit.status.value,
-                "x": unit.x if unit.status is not Status.UNDEPLOYED and unit.status is not Status.RESERVE else None,
-                "y": unit.y if unit.status is not Status.UNDEPLOYED and unit.status is not Status.RESERVE else None,
-                "facing": unit.facing.value,
-                "health": lines(max(unit.health, 0)),
-                "max_health": lines(card.health),
-                "arrows": unit.arrows,
-                "max_arrows": card.arrows,
-                "points": unit.points,
-                "speed": speed(card, state.terrain),
-                "may_move": unit.on_field and not unit.restricted,
-                "shot": unit.shot,
-                "restricted": unit.restricted,
-                "in_contact": unit.id in engaged,
-                "reinforcement": bool(facts.get("reinforcement", False)),
-            }
-        )
+    return {
+        **_turn(battle, state, now),
+        **_field(battle, state),
+        "unit_types": {code: _card(card, state.terrain) for code, card in state.unit_types.items()},
+        "units": [_unit(battle, state, unit, engaged) for unit in state.units.values()],
+        **_fighting(battle, state),
+    }
+
+
+def _turn(battle: LiveBattle, state: BattleState, now: datetime) -> dict[str, Any]:
+    """Whose turn it is and its clock, with the moderator's hold (a paused clock, a T7.6 die awaited)."""
     ended = state.phase is Phase.ENDED
     return {
         "battle": battle.pk,
@@ -94,12 +75,18 @@ def board_state(battle: LiveBattle, state: BattleState | None = None, now: datet
         "side": state.side.value,
         "winner": None if state.winner is None else state.winner.value,
         "deadline": iso(battle.deadline),
-        # The moderator's hold (tactical/services/moderation.py): a paused clock, a T7.6 die awaited.
         "paused": battle.paused_left is not None and not ended,
         "seconds_left": battle.paused_left if not ended else None,
         "awaiting_die": battle.pending is not None and not ended,
         "server_time": iso(now),
         "turn_seconds": state.settings.turn_seconds,
+    }
+
+
+def _field(battle: LiveBattle, state: BattleState) -> dict[str, Any]:
+    """The grid: terrain, cells, the map's seed, the deployment rows and when reinforcements come (T1, T5, T9.6)."""
+    rows = state.settings.deployment_rows
+    return {
         "terrain": state.terrain.value,
         "width": GRID_WIDTH,
         "height": GRID_HEIGHT,
@@ -110,23 +97,63 @@ def board_state(battle: LiveBattle, state: BattleState | None = None, now: datet
         "map_seed": battle.map_seed,
         "deployment_rows": {side.value: list(deployment_rows(side, rows)) for side in Side},
         "reinforcement_round": state.settings.reinforcement_round,
-        "unit_types": {
-            code: {
-                "name": card.name,
-                "class": card.unit_class.value,
-                "mounted": card.mounted,
-                "health": lines(card.health),
-                "damage": {cls.value: lines(value) for cls, value in card.damage.items()},
-                "missile": card.missile,
-                "arrows": card.arrows,
-                "missile_damage": None
-                if card.missile_damage is None
-                else {cls.value: lines(value) for cls, value in card.missile_damage.items()},
-                "speed": speed(card, state.terrain),
-            }
-            for code, card in state.unit_types.items()
-        },
-        "units": units,
+    }
+
+
+def _card(card: UnitType, terrain: Terrain) -> dict[str, Any]:
+    """A unit type's card in lines, with its speed on this battlefield (T3, T4)."""
+    return {
+        "name": card.name,
+        "class": card.unit_class.value,
+        "mounted": card.mounted,
+        "health": lines(card.health),
+        "damage": {cls.value: lines(value) for cls, value in card.damage.items()},
+        "missile": card.missile,
+        "arrows": card.arrows,
+        "missile_damage": None
+        if card.missile_damage is None
+        else {cls.value: lines(value) for cls, value in card.missile_damage.items()},
+        "speed": speed(card, terrain),
+    }
+
+
+def _unit(battle: LiveBattle, state: BattleState, unit: UnitState, engaged: set[str]) -> dict[str, Any]:
+    """One unit as every watcher sees it: who it is, where, how it stands."""
+    card = state.unit_type(unit)
+    facts = battle.roster.get(unit.id, {})
+    placed = unit.status is not Status.UNDEPLOYED and unit.status is not Status.RESERVE
+    return {
+        "id": unit.id,
+        "name": facts.get("name", unit.id),
+        "type": unit.type,
+        "class": card.unit_class.value,
+        "mounted": card.mounted,
+        "side": unit.side.value,
+        "faction": facts.get("faction"),
+        "commander": facts.get("commander"),
+        "status": unit.status.value,
+        "x": unit.x if placed else None,
+        "y": unit.y if placed else None,
+        "facing": unit.facing.value,
+        "health": lines(max(unit.health, 0)),
+        "max_health": lines(card.health),
+        "arrows": unit.arrows,
+        "max_arrows": card.arrows,
+        "points": unit.points,
+        "speed": speed(card, state.terrain),
+        "may_move": unit.on_field and not unit.restricted,
+        "shot": unit.shot,
+        "restricted": unit.restricted,
+        "in_contact": unit.id in engaged,
+        "reinforcement": bool(facts.get("reinforcement", False)),
+    }
+
+
+def _fighting(battle: LiveBattle, state: BattleState) -> dict[str, Any]:
+    """Contacts, the last pairs, the open window's interceptions, the melee forecast, who is ready or done, and
+    the dice (the seed shown once the battle is over, M2)."""
+    ended = state.phase is Phase.ENDED
+    return {
         "contacts": [{"a": c.a, "b": c.b, "initiator": c.initiator} for c in state.contacts.values()],
         "pairs": [list(pair) for pair in state.pairs],
         "interceptions": [{"unit": i.unit, "target": i.target, "volley": i.volley} for i in state.interceptions]

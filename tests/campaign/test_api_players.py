@@ -72,12 +72,12 @@ def test_members_see_every_commander_with_his_player(world: Any, who: Any) -> No
 @pytest.mark.parametrize("who", STRANGERS)
 def test_strangers_may_not_list_the_memberships(world: Any, who: Any) -> None:
     response = client_for(who(world)).get(f"{C}/memberships/")
-    assert (response.status_code, response.json()) == (403, {"detail": str(NEEDS_MEMBER)})
+    assert (response.status_code, response.json()) == (403, {"status": 403, "code": "needs_member", "detail": str(NEEDS_MEMBER)})
 
 
 def test_strangers_are_refused_the_memberships_in_russian(world: Any) -> None:
     response = client_for().get(f"{C}/memberships/", HTTP_ACCEPT_LANGUAGE="ru")
-    assert response.json() == {"detail": "Кто играет в этой кампании, видят только её участники."}
+    assert response.json() == {"status": 403, "code": "needs_member", "detail": "Кто играет в этой кампании, видят только её участники."}
 
 
 @pytest.mark.parametrize("who", MEMBERS)

@@ -33,11 +33,11 @@ def test_a_general_refused_a_split_is_told_who_may(world: Any) -> None:
         {"unit_ids": army_unit_ids(world)[:1], "name": "Vanguard"},
         format="json",
     )
-    assert (response.status_code, response.json()) == (403, {"detail": str(NEEDS_LEADER)})
+    assert (response.status_code, response.json()) == (403, {"status": 403, "code": "needs_leader", "detail": str(NEEDS_LEADER)})
 
 
 def test_a_player_of_another_faction_refused_a_move_is_told_who_may(world: Any) -> None:
     _method, url, body = move_request(world)
     response = client_for(world.west_leader).post(url, body, format="json")
-    assert (response.status_code, response.json()) == (403, {"detail": str(NEEDS_COMMANDER)})
+    assert (response.status_code, response.json()) == (403, {"status": 403, "code": "needs_commander", "detail": str(NEEDS_COMMANDER)})
     assert Army.objects.get(pk=world.east_army.pk).province == world.dacia
