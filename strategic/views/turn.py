@@ -54,9 +54,11 @@ def map_page(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def map_svg_file(request: HttpRequest, slug: str) -> HttpResponse:
-    """The map as an SVG file."""
+    """The map as an SVG file, with its own style sheet."""
     campaign = campaign_for_page(request, slug)
-    return HttpResponse(map_svg(map_data(campaign=campaign)), content_type="image/svg+xml; charset=utf-8")
+    return HttpResponse(
+        map_svg(map_data(campaign=campaign), standalone=True), content_type="image/svg+xml; charset=utf-8"
+    )
 
 
 def map_png_file(request: HttpRequest, slug: str) -> HttpResponse:
