@@ -16,6 +16,7 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
@@ -96,6 +97,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -223,6 +225,28 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+}
+
+# Content-Security-Policy (django-csp's middleware): the pages load scripts, styles, pictures and fonts from
+# the site itself only, and run no inline code: no inline <script>, no style="" and no on*= handler in any
+# template (tests/test_csp.py), so markup that slipped past escaping could not run. Faction colours are drawn
+# as SVG fill= attributes, which CSP does not restrict; the board sets styles through the CSSOM
+# (element.style), which it allows. connect-src 'self' covers the board's fetches and its WebSocket: CSP 3's
+# 'self' matches ws:/wss: on the page's own host and port. Two views add to it for themselves only: the API
+# docs (data: pictures, config/urls.py) and the map's SVG file (its own <style>, strategic/views/turn.py).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF],
+        "connect-src": [SELF],
+        "font-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
 }
 
 if REDIS_URL:

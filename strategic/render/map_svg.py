@@ -464,21 +464,39 @@ def _borders_svg(borders: list[BorderLine]) -> str:
     return "".join(out)
 
 
-def map_svg(data: MapData, *, destinations: dict[int, str] | None = None, origin: int | None = None) -> str:
-    """The map as an SVG document; ``destinations`` (province id → kind) are highlighted and clickable."""
+# The map's own style sheet, written into the SVG file (``standalone``). A page that draws the map inline
+# takes the same rules from static/css/limes.css instead: its Content-Security-Policy (style-src 'self')
+# refuses a <style> element in the page.
+MAP_STYLE = (
+    ".label{font:bold 13px 'DejaVu Serif',Georgia,serif;fill:#2b2118;paint-order:stroke;"
+    "stroke:#fffaf0;stroke-width:3px;pointer-events:none}"
+    ".count{font:bold 12px sans-serif;fill:#fff;paint-order:stroke;stroke:#000;stroke-width:2px}"
+    ".loose-count{font:bold 9px sans-serif;fill:#fff}.dest{cursor:pointer}"
+    ".borders,.marks,.labels{pointer-events:none}"
+    ".dest:hover .highlight{fill-opacity:.6}"
+)
+
+
+def map_svg(
+    data: MapData,
+    *,
+    destinations: dict[int, str] | None = None,
+    origin: int | None = None,
+    standalone: bool = False,
+) -> str:
+    """The map as an SVG document; ``destinations`` (province id → kind) are highlighted and clickable.
+
+    ``standalone``: a file of its own, carrying its style sheet (``MAP_STYLE``); otherwise the picture is
+    drawn inside a page, whose style sheet has the same rules.
+    """
     destinations = destinations or {}
     provinces = "".join(_province_svg(m, destinations.get(m.id), m.id == origin) for m in data.provinces)
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" '
         f'height="{HEIGHT}" class="limes-map" role="img" aria-label="{escape(data.title)}">'
         f"<defs>{_patterns()}</defs>"
-        "<style>.label{font:bold 13px 'DejaVu Serif',Georgia,serif;fill:#2b2118;paint-order:stroke;"
-        "stroke:#fffaf0;stroke-width:3px;pointer-events:none}"
-        ".count{font:bold 12px sans-serif;fill:#fff;paint-order:stroke;stroke:#000;stroke-width:2px}"
-        ".loose-count{font:bold 9px sans-serif;fill:#fff}.dest{cursor:pointer}"
-        ".borders,.marks,.labels{pointer-events:none}"
-        ".dest:hover .highlight{fill-opacity:.6}</style>"
-        f'<rect width="{WIDTH}" height="{HEIGHT}" fill="url(#sea)"/>'
+        + (f"<style>{MAP_STYLE}</style>" if standalone else "")
+        + f'<rect width="{WIDTH}" height="{HEIGHT}" fill="url(#sea)"/>'
         f'<g class="provinces">{provinces}</g>'
         f'<g class="borders">{_borders_svg(data.borders)}</g>'
         f'<g class="marks">{"".join(_marks_svg(m) for m in data.provinces)}</g>'

@@ -10,6 +10,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
+from campaign.templatetags.swatches import swatch_svg
 from strategic.render.map_svg import ArmyMark
 from strategic.selectors.rosters import FULL, HALF, UnitRow, lines_text
 
@@ -82,7 +83,7 @@ def units_table(units: Iterable[UnitRow], show_province: bool = False) -> SafeSt
 def army_chips(armies: Iterable[ArmyMark]) -> SafeString:
     """The armies standing in a province, each a chip in its faction's colour with its unit count."""
     chips = [
-        f'<span class="army-chip" style="--c: {escape(a.colour)}" title="{escape(a.faction)}">'
+        f'<span class="army-chip" title="{escape(a.faction)}">{swatch_svg(a.colour)}'
         f"{escape(a.name)} ({a.units})</span> "
         for a in armies
     ]

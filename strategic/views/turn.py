@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import base64
+import hashlib
 from collections.abc import Callable
 from typing import Any
 
+from csp.decorators import csp_update
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -21,7 +24,7 @@ from campaign.selectors import membership_of
 from campaign.views import campaign_for_page
 from strategic.models import Army, Battle, Border, Terrain, Unit
 from strategic.render.map_png import map_png
-from strategic.render.map_svg import legend_items, map_data, map_svg
+from strategic.render.map_svg import MAP_STYLE, legend_items, map_data, map_svg
 from strategic.render.roster_png import roster_png
 from strategic.selectors.map import army_move_blocker, legal_destinations
 from strategic.selectors.rosters import roster, roster_bbcode, roster_index, roster_json
@@ -53,10 +56,18 @@ def map_page(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
+# The SVG file, opened in the browser, is a document under the site's policy: its own <style> element (and
+# that one only) is allowed by its hash.
+_MAP_STYLE_HASH = f"'sha256-{base64.b64encode(hashlib.sha256(MAP_STYLE.encode()).digest()).decode()}'"
+
+
+@csp_update({"style-src": [_MAP_STYLE_HASH]})
 def map_svg_file(request: HttpRequest, slug: str) -> HttpResponse:
-    """The map as an SVG file."""
+    """The map as an SVG file, with its own style sheet."""
     campaign = campaign_for_page(request, slug)
-    return HttpResponse(map_svg(map_data(campaign=campaign)), content_type="image/svg+xml; charset=utf-8")
+    return HttpResponse(
+        map_svg(map_data(campaign=campaign), standalone=True), content_type="image/svg+xml; charset=utf-8"
+    )
 
 
 def map_png_file(request: HttpRequest, slug: str) -> HttpResponse:

@@ -171,3 +171,37 @@ def shot(page: Any, name: str) -> Path:
     path = SHOTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+@dataclass(frozen=True)
+class Page:
+    """A page of the app as someone sees it: ``user`` None for an anonymous visitor."""
+
+    name: str
+    path: str
+    user: Any
+
+
+def every_page(ex: Example) -> list[Page]:
+    """Every kind of page of the app, on the worked example's campaign, each opened by someone who may see it."""
+    slug, live, record = ex.campaign.slug, ex.battle.pk, ex.battle.record_id
+    return [
+        Page("home", "/", ex.east_user),
+        Page("campaign", f"/c/{slug}/", None),
+        Page("map", f"/c/{slug}/map/", None),
+        Page("rosters", f"/c/{slug}/rosters/", None),
+        Page("faction roster", f"/c/{slug}/rosters/east/", None),
+        Page("rules", f"/c/{slug}/rules/", None),
+        Page("turn", f"/c/{slug}/turn/", ex.east_user),
+        Page("after battle", f"/c/{slug}/after-battle/", ex.moderator),
+        Page("board", f"/battles/{live}/", ex.east_user),
+        Page("audit log", f"/c/{slug}/log/", ex.moderator),
+        Page("dice", f"/c/{slug}/battles/{record}/dice/", ex.moderator),
+        Page("replay", f"/c/{slug}/battles/{live}/replay/", ex.moderator),
+        Page("console", f"/c/{slug}/console/", ex.moderator),
+        Page("battle console", f"/c/{slug}/battles/{live}/console/", ex.moderator),
+        Page("login", "/accounts/login/", None),
+        Page("signup", "/accounts/signup/", None),
+        Page("API docs", "/api/docs/", None),
+        Page("not found", f"/c/{slug}/nowhere/", None),
+    ]

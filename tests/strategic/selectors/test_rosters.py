@@ -10,6 +10,7 @@ import pytest
 from django.utils import translation
 
 from campaign.models import Commander, Membership
+from campaign.templatetags.swatches import swatch_svg
 from strategic.models import Unit
 from strategic.selectors.rosters import health_bar, roster, roster_bbcode, roster_index, roster_json
 from strategic.services import armies as services
@@ -302,7 +303,7 @@ def test_s3_roster_index_sums_up_each_faction_and_links_to_its_roster(
     assert list(rows) == ["west", "east"]
     # Legio I 5/5, the archers 2.5/3 and Legio II 5/5: 12.5 of 13 lines.
     assert rows["west"][:5] == [
-        '<span class="swatch" style="--c: #8b1a1a"></span><a href="/c/roster/rosters/west/">Western Rome</a>',
+        f'{swatch_svg("#8b1a1a")}<a href="/c/roster/rosters/west/">Western Rome</a>',
         "Aetius",
         "1",
         "3",

@@ -11,6 +11,7 @@ from django.utils import translation
 from PIL import Image
 
 from campaign.models import Campaign, Membership
+from campaign.templatetags.swatches import swatch_svg
 from strategic.models import Border, Province
 from strategic.render.map_svg import map_data, map_svg
 from tests.factories import ArmyFactory, BattleFactory, ProvinceFactory, UnitFactory, border, member
@@ -251,7 +252,8 @@ def test_armies_are_listed_under_the_map_with_names_escaped(world: Any, client: 
     row = page.split(f'<tr id="row-{world.east_army.province.code}">')[1].split("</tr>")[0]
     chips = row.split("<td>")[-1]
     assert chips == (
-        f'<span class="army-chip" style="--c: {world.east.color}" title="Eastern Rome">Danube army (2)</span> '
-        f'<span class="army-chip" style="--c: {world.east.color}" title="Eastern Rome">Zeno &amp; &lt;i&gt;Foederati&lt;/i&gt; (0)'
+        f'<span class="army-chip" title="Eastern Rome">{swatch_svg(world.east.color)}Danube army (2)</span> '
+        f'<span class="army-chip" title="Eastern Rome">{swatch_svg(world.east.color)}'
+        "Zeno &amp; &lt;i&gt;Foederati&lt;/i&gt; (0)"
         "</span> </td>\n      "
     )

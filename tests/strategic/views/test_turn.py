@@ -31,7 +31,7 @@ def _text(response: Any) -> str:
 
 
 def _highlighted(response: Any) -> dict[str, str]:
-    svg = re.search(r"<svg .*?</svg>", response.content.decode(), re.DOTALL)
+    svg = re.search(r"<svg [^>]*class=\"limes-map\".*?</svg>", response.content.decode(), re.DOTALL)
     assert svg is not None
     root = ET.fromstring(svg.group(0))
     found = {}
