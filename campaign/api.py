@@ -11,6 +11,7 @@ from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from campaign import permissions, selectors, services
@@ -106,6 +107,8 @@ class CampaignView(APIView):
 @extend_schema_view(post=extend_schema(request=TokenIn, responses={200: TokenOut, 400: ErrorOut}))
 class TokenView(ObtainAuthToken):
     """Exchange a username and password for an API token (``Authorization: Token <key>``)."""
+
+    parser_classes = api_settings.DEFAULT_PARSER_CLASSES  # ObtainAuthToken names DRF's own JSON parser
 
 
 class CampaignListView(APIView):

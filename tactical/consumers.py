@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import json
 from datetime import datetime
 from typing import Any
 
@@ -21,6 +20,7 @@ from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext_lazy as _
 
 from campaign.errors import ServiceError
+from campaign.parsers import JSONRefused, read_json
 from tactical.api import preview
 from tactical.errors import Invalid, Missing
 from tactical.messages import UNKNOWN_UNIT
@@ -210,10 +210,13 @@ class BattleConsumer(AsyncWebsocketConsumer):
     async def _answer(self, text_data: str | None, bytes_data: bytes | None) -> dict[str, Any] | None:
         if bytes_data is not None:
             return _error(400, "binary", str(BINARY_FRAME))
-        if text_data is None or len(text_data.encode("utf-8")) > MAX_FRAME:
+        if text_data is None or len(text_data.encode("utf-8", "surrogatepass")) > MAX_FRAME:
             return _error(400, "too_large", FRAME_TOO_LARGE % {"bytes": MAX_FRAME})
         try:
-            frame = json.loads(text_data)
+            frame = read_json(text_data)
+        except JSONRefused as refused:  # too deep, a lone surrogate, a NUL: named by its field's path
+            return _error(400, "bad_frame", refused.message,
+                          **({"errors": {refused.path: [refused.message]}} if refused.path else {}))
         except ValueError:
             return _error(400, "bad_frame", str(NOT_JSON))
         if not isinstance(frame, dict) or not isinstance(frame.get("type"), str):

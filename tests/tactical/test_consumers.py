@@ -124,6 +124,7 @@ async def test_the_viewer_lists_the_units_a_commander_may_act_with(world: Any, l
         ("[1, 2]", "bad_frame"),
         ('{"type": 5}', "bad_frame"),
         ('{"type": "launch_missiles"}', "unknown_type"),
+        ("[" * 5000 + "]" * 5000, "bad_frame"),  # 10 KB of nesting: a RecursionError dropped the socket
     ],
 )
 async def test_a_bad_frame_gets_an_error_and_changes_nothing(live: LiveBattle, watcher: Any, frame: Any,
@@ -139,6 +140,14 @@ async def test_a_bad_frame_gets_an_error_and_changes_nothing(live: LiveBattle, w
     assert json.loads(await socket.receive_from(timeout=5))["type"] == "pong"
     stored = await database_sync_to_async(lambda: LiveBattle.objects.get(pk=live.pk).version)()
     assert stored == live.version
+
+
+async def test_nesting_beyond_the_json_readers_limit_is_said_in_the_error(watcher: Any) -> None:
+    socket, _ = watcher
+    await socket.send_to(text_data="[" * 65 + "]" * 65)
+    error = json.loads(await socket.receive_from(timeout=5))
+    assert (error["status"], error["code"], error["detail"]) == (400, "bad_frame",
+                                                                 "JSON may be nested at most 64 levels deep.")
 
 
 async def test_an_action_over_the_socket_is_acked_and_pushed_to_every_watcher(world: Any, live: LiveBattle,
