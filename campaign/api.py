@@ -13,6 +13,7 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from campaign import permissions, selectors, services
@@ -130,6 +131,8 @@ class TokenView(ObtainAuthToken):
         seconds = int(django_settings.AXES_COOLOFF_TIME.total_seconds())
         locked = LockedOut(selectors.locked_out_detail())
         return Response(locked.as_dict(), status=locked.status, headers={"Retry-After": str(seconds)})
+
+    parser_classes = api_settings.DEFAULT_PARSER_CLASSES  # ObtainAuthToken names DRF's own JSON parser
 
 
 class CampaignListView(APIView):

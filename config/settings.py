@@ -212,6 +212,12 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    # JSON through the one reader of client JSON (nesting, lone surrogates, NUL), as the battle socket reads it.
+    "DEFAULT_PARSER_CLASSES": [
+        "campaign.parsers.JSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "campaign.api_errors.exception_handler",
     "DEFAULT_PAGINATION_CLASS": None,

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import json
 from datetime import datetime
 from typing import Any
 
@@ -21,6 +20,7 @@ from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext_lazy as _
 
 from campaign.errors import Invalid, ServiceError
+from campaign.parsers import JSONRefused, read_json
 from tactical import errors
 from tactical.api import preview
 from tactical.messages import UNKNOWN_UNIT
@@ -214,10 +214,12 @@ class BattleConsumer(AsyncWebsocketConsumer):
     async def _answer(self, text_data: str | None, bytes_data: bytes | None) -> dict[str, Any] | None:
         if bytes_data is not None:
             return _error(Invalid(BINARY_FRAME, code="binary"))
-        if text_data is None or len(text_data.encode("utf-8")) > MAX_FRAME:
+        if text_data is None or len(text_data.encode("utf-8", "surrogatepass")) > MAX_FRAME:
             return _error(Invalid(FRAME_TOO_LARGE, code="too_large", params={"bytes": MAX_FRAME}))
         try:
-            frame = json.loads(text_data)
+            frame = read_json(text_data)
+        except JSONRefused as refused:  # too deep, a lone surrogate, a NUL: named by its field's path
+            return _error(Invalid(refused.message, code="bad_frame", field=refused.path or None))
         except ValueError:
             return _error(Invalid(NOT_JSON, code="bad_frame"))
         if not isinstance(frame, dict) or not isinstance(frame.get("type"), str):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
@@ -14,6 +13,7 @@ from rest_framework.response import Response
 
 from campaign.api import READ_ERRORS, CampaignView, errors
 from campaign.errors import Invalid
+from campaign.parsers import JSONRefused, read_json
 from campaign.serializers import keyword_fields
 from strategic.services import map_file as map_io
 
@@ -120,6 +120,6 @@ class MapView(CampaignView):
         if upload is None:
             return request.data
         try:
-            return json.loads(upload.read().decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as error:
+            return read_json(upload.read().decode("utf-8"))
+        except (ValueError, JSONRefused) as error:  # UnicodeDecodeError and JSONDecodeError are ValueErrors
             raise Invalid(NOT_JSON, params={"error": str(error)}, field="file") from error

@@ -25,7 +25,8 @@ def lock(battle_id: int, action_id: str = "") -> LiveBattle:
     """The battle row, locked until the commit (transaction.atomic is required around this).
 
     On PostgreSQL one precompiled statement also brings the seats (T2) and whether ``action_id`` was
-    applied before: the move path's cost is mostly round trips and query building. The stored state is
+    applied before (read again when the lock waited for another write): the move path's cost is mostly
+    round trips and query building. The stored state is
     left out (``tactical.selectors.snapshots`` has it parsed at this version nearly always); reading ``battle.state``
     fetches it.
     """
@@ -45,6 +46,7 @@ def lock(battle_id: int, action_id: str = "") -> LiveBattle:
 _LOADED = [field for field in LiveBattle._meta.concrete_fields if field.name != "state"]
 _LOCK_SQL = f"""
 SELECT {", ".join(f"b.{field.column}" for field in _LOADED)},
+  (SELECT s.version FROM {LiveBattle._meta.db_table} s WHERE s.record_id = b.record_id) AS seen_version,
   (SELECT e.version FROM {BattleEvent._meta.db_table} e
     WHERE e.battle_id = b.record_id AND e.action_id = %s AND e.action_id <> '' LIMIT 1) AS prior_version,
   (SELECT json_agg(json_build_object('engine_id', u.engine_id, 'side', u.side,
@@ -63,13 +65,21 @@ def _lock_postgresql(battle_id: int, action_id: str) -> LiveBattle | None:
         row = cursor.fetchone()
     if row is None:
         return None
-    *loaded, prior_version, seat_rows = row
+    *loaded, seen_version, prior_version, seat_rows = row
     values = iter(loaded)
     battle = LiveBattle.from_db(connection.alias, None, [
         DEFERRED if converters is None else _converted(next(values), converters) for converters in _converters()
     ])
     battle.prior_version = prior_version
     battle.seat_rows = seat_rows or []
+    if seen_version != battle.version:
+        # The lock waited for a write that committed after this statement's snapshot was taken: the row
+        # locked is the newest, but the subqueries read the snapshot, which lacks that write's log row (a
+        # resend sent at once over several connections was applied again). Both are read anew, in
+        # statements of their own: only a write that had to wait for another pays for it.
+        battle.prior_version = (BattleEvent.objects.filter(battle_id=battle_id, action_id=action_id)
+                                .values_list("version", flat=True).first()) if action_id else None
+        battle.seat_rows = None  # seats() reads them
     return battle
 
 

@@ -14,6 +14,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.test import Client
 from django.utils import timezone
 
+from campaign.parsers import LONE_SURROGATE, NUL_CHARACTER
 from config.asgi import application
 from tactical.models import LiveBattle
 from tactical.services import play as services
@@ -124,6 +125,9 @@ async def test_the_viewer_lists_the_units_a_commander_may_act_with(world: Any, l
         ("[1, 2]", "bad_frame"),
         ('{"type": 5}', "bad_frame"),
         ('{"type": "launch_missiles"}', "unknown_type"),
+        ("[" * 5000 + "]" * 5000, "bad_frame"),  # 10 KB of nesting: a RecursionError dropped the socket
+        ('{"type": "ping", "id": "\\ud800"}', "bad_frame"),  # a lone surrogate: its pong could not be sent
+        ('{"type": "action", "id": "a", "action": {"do": "end_turn", "side": "\\u0000"}}', "bad_frame"),  # NUL
     ],
 )
 async def test_a_bad_frame_gets_an_error_and_changes_nothing(live: LiveBattle, watcher: Any, frame: Any,
@@ -139,6 +143,25 @@ async def test_a_bad_frame_gets_an_error_and_changes_nothing(live: LiveBattle, w
     assert json.loads(await socket.receive_from(timeout=5))["type"] == "pong"
     stored = await database_sync_to_async(lambda: LiveBattle.objects.get(pk=live.pk).version)()
     assert stored == live.version
+
+
+@pytest.mark.parametrize(
+    ("frame", "errors"),
+    [
+        ('{"type": "ping", "id": "\\udc00"}', {"id": [str(LONE_SURROGATE)]}),
+        ('{"type": "action", "id": "a", "action": {"do": "move", "unit": "u1\\u0000"}}',
+         {"action.unit": [str(NUL_CHARACTER)]}),
+        ("[" * 65 + "]" * 65, None),  # the detail names the limit
+    ],
+)
+async def test_a_frame_the_json_reader_refuses_is_named_in_the_error(watcher: Any, frame: str, errors: Any) -> None:
+    socket, _ = watcher
+    await socket.send_to(text_data=frame)
+    error = json.loads(await socket.receive_from(timeout=5))
+    detail = next(iter(errors.values()))[0] if errors else "JSON may be nested at most 64 levels deep."
+    assert (error["status"], error["code"], error["detail"], error.get("errors")) == (400, "bad_frame", detail, errors)
+    await socket.send_json_to({"type": "ping", "id": "p"})
+    assert json.loads(await socket.receive_from(timeout=5))["type"] == "pong"
 
 
 async def test_an_action_over_the_socket_is_acked_and_pushed_to_every_watcher(world: Any, live: LiveBattle,

@@ -7,38 +7,19 @@ from __future__ import annotations
 import asyncio
 import http.client
 import json
-import os
 import re
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 import websockets
 from django.conf import settings
-from django.db import connections
 from django.test import Client
 
 from tactical.models import LiveBattle
-
-ROOT = Path(__file__).resolve().parent.parent.parent
-HOST = "127.0.0.1"
+from tests.tactical.web_process import HOST, ROOT, compose_command, web_process
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres, pytest.mark.redis]
-
-
-def compose_command(service: str) -> list[str]:
-    """The ``command`` of a service in docker-compose.yml (written there as a one-line JSON list)."""
-    text = (ROOT / "docker-compose.yml").read_text()
-    block = text.split(f"\n  {service}:\n", 1)[1]
-    found = re.search(r"^    command: (\[.*\])$", block, re.MULTILINE)
-    assert found is not None, f"no one-line command for {service}"
-    command: list[str] = json.loads(found.group(1))
-    return command
 
 
 def test_the_image_runs_the_web_command_of_docker_compose() -> None:
@@ -47,39 +28,11 @@ def test_the_image_runs_the_web_command_of_docker_compose() -> None:
     assert json.loads(cmd.group(1)) == compose_command("web")
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind((HOST, 0))
-        return int(probe.getsockname()[1])
-
-
 @pytest.fixture
 def server(transactional_db: Any) -> Iterator[int]:
     """docker-compose.yml's web command on a free port of 127.0.0.1, with production settings."""
-    port = _free_port()
-    command = [str(Path(sys.executable).parent / program) if n == 0 else program
-               for n, program in enumerate(compose_command("web"))]
-    command = [HOST if part == "0.0.0.0" else str(port) if part == "8000" else part for part in command]
-    db = settings.DATABASES["default"]
-    env = {**os.environ, "LIMES_PRODUCTION": "1", "SECRET_KEY": settings.SECRET_KEY, "ALLOWED_HOSTS": HOST,
-           "DATABASE_URL": f"postgres://{db['USER']}:{db['PASSWORD']}@{db['HOST']}:{db['PORT']}/{db['NAME']}",
-           "REDIS_URL": os.environ["REDIS_URL"]}
-    env.pop("DATABASE_POOL", None)
-    connections.close_all()
-    process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    try:
-        end = time.monotonic() + 60
-        while time.monotonic() < end and process.poll() is None:
-            try:
-                socket.create_connection((HOST, port), timeout=1).close()
-                break
-            except OSError:
-                time.sleep(0.2)
-        assert process.poll() is None, process.communicate()[0].decode()
-        yield port
-    finally:
-        process.terminate()
-        process.wait(20)
+    with web_process() as web:
+        yield web.port
 
 
 def _get(port: int, path: str, headers: dict[str, str]) -> tuple[int, str]:
