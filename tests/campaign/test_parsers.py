@@ -71,7 +71,7 @@ def _post(path: str, body: str, client: Client | None = None) -> Any:
 
 def test_the_token_endpoint_answers_deep_nesting_with_400_naming_the_limit(db: Any) -> None:
     answer = _post("/api/auth/token/", DEEP)
-    assert (answer.status_code, answer.json()) == (400, {"detail": "JSON may be nested at most 64 levels deep."})
+    assert (answer.status_code, answer.json()) == (400, {"status": 400, "code": "parse_error", "detail": "JSON may be nested at most 64 levels deep."})
 
 
 def test_a_nul_in_a_field_is_400_naming_its_path(db: Any) -> None:
