@@ -13,7 +13,7 @@ from django.conf import settings
 
 from campaign import services as campaign_services
 from strategic.models import Province
-from strategic.services import armies as services
+from strategic.services import moves
 from tests.factories import build_world
 
 PO = Path(settings.BASE_DIR) / "locale" / "ru" / "LC_MESSAGES" / "django.po"
@@ -121,7 +121,7 @@ def test_log_sentence_in_russian_names_provinces_in_russian(world: Any, client: 
     Province.objects.filter(pk=world.dacia.pk).update(name_ru="Дакия")
     Province.objects.filter(pk=world.moesia.pk).update(name_ru="Мёзия")
     campaign_services.economic_phase_end(actor=world.moderator, campaign=world.campaign)
-    services.army_move(actor=world.east_general, army=world.east_army, destination=world.moesia)
+    moves.army_move(actor=world.east_general, army=world.east_army, destination=world.moesia)
     text = _text(client.get("/c/limes/", HTTP_ACCEPT_LANGUAGE="ru"))
     east = world.east.name_ru
     assert f'<span class="sentence">Армия Danube army ({east}): переход Дакия → Мёзия.</span>' in text

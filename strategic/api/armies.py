@@ -44,6 +44,7 @@ from strategic.messages import NEEDS_COMMANDER, NEEDS_LEADER
 from strategic.models import Army, Battle, Province, Unit, UnitType
 from strategic.selectors import map as selectors
 from strategic.services import armies as services
+from strategic.services import moves
 from strategic.services.battles import battle_support_declare
 from strategic.services.map import (
     border_set,
@@ -305,10 +306,10 @@ class ArmyMoveView(ArmyView):
             # The hot path: a well-formed order goes straight to the service. An unknown or unreadable campaign,
             # army or destination falls through to the answers below (404, then 403 before 400).
             try:
-                outcome = services.army_move_order(
+                outcome = moves.army_move_order(
                     actor=request.user, campaign_slug=slug, army_id=pk, **order
                 )
-            except services.UnknownInOrder:
+            except moves.UnknownInOrder:
                 pass
             else:
                 return Response(move_out_data(outcome))
@@ -321,7 +322,7 @@ class ArmyMoveView(ArmyView):
             # The service checks who may order the army; bad input must still answer 403 before 400.
             self.require(permissions.can_command_army(request.user, army), NEEDS_COMMANDER)
             raise ValidationError(serializer.errors)
-        outcome = services.army_move(actor=request.user, army=army, **serializer.validated_data)
+        outcome = moves.army_move(actor=request.user, army=army, **serializer.validated_data)
         return Response(move_out_data(outcome))
 
 

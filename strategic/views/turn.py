@@ -29,6 +29,7 @@ from strategic.render.roster_png import roster_png
 from strategic.selectors.map import army_move_blocker, legal_destinations
 from strategic.selectors.rosters import roster, roster_bbcode, roster_index, roster_json
 from strategic.services import armies as services
+from strategic.services import moves
 from strategic.services.battles import battle_support_declare
 from strategic.views.forms import ArmyCreateForm, AssignForm, MergeForm, MoveForm, SplitForm, SupportForm
 
@@ -301,7 +302,7 @@ def _create(user: Any, data: dict[str, Any], faction: Faction) -> tuple[str, int
 
 def _move(user: Any, data: dict[str, Any], faction: Faction) -> tuple[str, int | None]:
     army, destination = data["army"], data["destination"]
-    outcome = services.army_move(
+    outcome = moves.army_move(
         actor=user, army=army, destination=destination, expected_version=data.get("expected_version")
     )
     text = {

@@ -16,7 +16,7 @@ from campaign import services as campaign_services
 from campaign.models import Campaign, LogEntry, Membership
 from campaign.rules_settings import SETTINGS
 from campaign.templatetags.swatches import swatch_svg
-from strategic.services import armies as services
+from strategic.services import moves
 from tests.factories import CampaignFactory, member
 
 SWATCH_888 = swatch_svg("#888888")  # a faction of the default colour
@@ -114,7 +114,7 @@ def test_relations_are_listed_by_pair(world: Any, client: Any) -> None:
 
 def test_m3_latest_log_entries_read_as_sentences(world: Any, client: Any) -> None:
     campaign_services.economic_phase_end(actor=world.moderator, campaign=world.campaign)
-    services.army_move(actor=world.east_general, army=world.east_army, destination=world.moesia)
+    moves.army_move(actor=world.east_general, army=world.east_army, destination=world.moesia)
     sentences = re.findall(r'<span class="sentence">([^<]+)</span>', _text(client.get("/c/limes/")))
     assert sentences[:2] == [
         "Danube army of Eastern Rome moved from Dacia to Moesia.",

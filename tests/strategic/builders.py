@@ -26,9 +26,9 @@ from campaign.models import Campaign, Faction
 from campaign.services import economic_phase_end
 from strategic.demo.loader import demo_load
 from strategic.models import Army, Battle, Province, Unit
-from strategic.services import armies as services
-from strategic.services.armies import army_move
+from strategic.services import moves
 from strategic.services.battles import UnitChange, battle_result_apply, battle_support_declare
+from strategic.services.moves import army_move
 from tests.factories import ArmyFactory, UnitFactory
 
 FAST_HASHER = ["django.contrib.auth.hashers.MD5PasswordHasher"]
@@ -220,7 +220,7 @@ def move_request(w: Any) -> Request:
 def _support(w: Any) -> Request:
     # Belisarius' army supports, from Dacia, an attack of Narses' army on Dalmatia.
     economic_phase_end(actor=w.moderator, campaign=w.campaign)
-    raid = services.army_move(actor=w.moderator, army=_second_army(w), destination=w.dalmatia)
+    raid = moves.army_move(actor=w.moderator, army=_second_army(w), destination=w.dalmatia)
     assert raid.battle is not None
     return "post", f"{C}/battles/{raid.battle.pk}/support/", {"army": w.east_army.pk, "side": "attacker"}
 

@@ -9,7 +9,7 @@ import pytest
 from campaign.errors import ServiceError
 from campaign.models import Campaign
 from campaign.services import economic_phase_end
-from strategic.services import armies as services
+from strategic.services import moves
 
 
 @pytest.fixture
@@ -24,15 +24,15 @@ def test_s4_a_move_out_of_turn_is_not_your_turn(world: Any) -> None:
                                                          current_faction=world.west)
     world.campaign.refresh_from_db()
     with pytest.raises(ServiceError) as refused:
-        services.army_move(actor=world.east_general, army=world.east_army, destination=world.moesia)
+        moves.army_move(actor=world.east_general, army=world.east_army, destination=world.moesia)
     assert (refused.value.status, refused.value.code, refused.value.rule) == (409, "not_your_turn", "S4")
 
 
 def test_s5_a_second_move_is_already_moved(east_turn: Any) -> None:
     w = east_turn
-    services.army_move(actor=w.east_general, army=w.east_army, destination=w.moesia)
+    moves.army_move(actor=w.east_general, army=w.east_army, destination=w.moesia)
     with pytest.raises(ServiceError) as refused:
-        services.army_move(actor=w.east_general, army=w.east_army, destination=w.dacia)
+        moves.army_move(actor=w.east_general, army=w.east_army, destination=w.dacia)
     assert (refused.value.status, refused.value.code, refused.value.rule) == (409, "already_moved", "S5")
 
 
@@ -46,12 +46,12 @@ def test_s5_a_second_move_is_already_moved(east_turn: Any) -> None:
 def test_s5_a_refused_destination_names_its_code_and_the_field(east_turn: Any, destination: str, code: str) -> None:
     w = east_turn
     with pytest.raises(ServiceError) as refused:
-        services.army_move(actor=w.east_general, army=w.east_army, destination=getattr(w, destination))
+        moves.army_move(actor=w.east_general, army=w.east_army, destination=getattr(w, destination))
     assert (refused.value.status, refused.value.code, refused.value.field) == (400, code, "destination")
 
 
 def test_s5_an_order_by_a_stranger_is_needs_commander(east_turn: Any) -> None:
     w = east_turn
     with pytest.raises(ServiceError) as refused:
-        services.army_move(actor=w.west_leader, army=w.east_army, destination=w.moesia)
+        moves.army_move(actor=w.west_leader, army=w.east_army, destination=w.moesia)
     assert (refused.value.status, refused.value.code) == (403, "needs_commander")

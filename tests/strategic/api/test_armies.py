@@ -17,7 +17,7 @@ from strategic.messages import (
     STALE_VERSION,
 )
 from strategic.models import Army, Battle, Unit
-from strategic.services import armies as services
+from strategic.services import moves
 from tests.factories import ArmyFactory, CampaignFactory, ProvinceFactory, UnitFactory, client_for
 
 C = "/api/campaigns/limes"
@@ -264,7 +264,7 @@ def test_border_kind_null_removes_it(world: Any) -> None:
 @pytest.fixture
 def battle(east_turn: Any) -> Battle:
     """East's army attacks Dalmatia."""
-    outcome = services.army_move(
+    outcome = moves.army_move(
         actor=east_turn.east_general, army=east_turn.east_army, destination=east_turn.dalmatia
     )
     assert outcome.battle is not None

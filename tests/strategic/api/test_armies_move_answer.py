@@ -15,7 +15,7 @@ from campaign.models import LogEntry
 from campaign.services import economic_phase_end
 from strategic.api.serializers import MoveOut
 from strategic.models import Army, Battle, Province
-from strategic.services.armies import MoveOutcome
+from strategic.services.moves import MoveOutcome
 from tests.factories import ArmyFactory, UnitFactory, client_for
 
 C = "/api/campaigns/limes"

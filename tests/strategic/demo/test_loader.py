@@ -17,7 +17,7 @@ from strategic.demo.loader import demo_data, demo_load, demo_logins, demo_map
 from strategic.models import Army, Border, Province, Unit, UnitType
 from strategic.selectors.map import battlefield_terrain, legal_destinations
 from strategic.services import map_file as map_io
-from strategic.services.armies import army_move
+from strategic.services.moves import army_move
 
 FAST_HASHER = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 SLUG = "fall-of-the-west"

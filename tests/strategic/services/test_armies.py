@@ -22,6 +22,7 @@ from strategic.messages import (
 )
 from strategic.models import Army, Unit
 from strategic.services import armies as services
+from strategic.services import moves
 from tests.factories import UnitFactory
 
 
@@ -142,7 +143,7 @@ def test_s4_units_are_placed_only_in_the_faction_turn(world: Any) -> None:
 
 def test_s4_an_army_that_moved_keeps_its_units(world: Any) -> None:
     economic_phase_end(actor=world.moderator, campaign=world.campaign)
-    services.army_move(actor=world.east_leader, army=world.east_army, destination=world.moesia)
+    moves.army_move(actor=world.east_leader, army=world.east_army, destination=world.moesia)
     unit = UnitFactory(faction=world.east, unit_type=world.infantry, province=world.moesia)
     with pytest.raises(Conflict) as refused:
         services.unit_assign(actor=world.east_leader, unit=unit, army=world.east_army)

@@ -11,7 +11,7 @@ from campaign.models import LogEntry
 from campaign.services import economic_phase_end, faction_turn_pass
 from strategic.messages import BATTLE_STARTED, NOT_FRIENDLY_SIDE, TOO_FAR
 from strategic.models import Army, Battle, Province, Unit
-from strategic.services import armies as services
+from strategic.services import moves
 from strategic.services.battles import (
     UnitChange,
     battle_result_apply,
@@ -25,7 +25,7 @@ from tests.factories import ArmyFactory, UnitFactory
 def battle(world: Any) -> Battle:
     """East's Danube army has entered Dalmatia from Dacia: a pending battle against West."""
     economic_phase_end(actor=world.moderator, campaign=world.campaign)
-    outcome = services.army_move(actor=world.east_general, army=world.east_army, destination=world.dalmatia)
+    outcome = moves.army_move(actor=world.east_general, army=world.east_army, destination=world.dalmatia)
     assert outcome.battle is not None
     return outcome.battle
 

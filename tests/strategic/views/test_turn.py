@@ -14,6 +14,7 @@ from campaign.models import Campaign
 from strategic.messages import NOT_YOUR_TURN
 from strategic.models import Army, Province, Unit
 from strategic.services import armies as services
+from strategic.services import moves
 from tests.factories import UnitFactory
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -243,7 +244,7 @@ def battle_in_dalmatia(east_turn: Any) -> Any:
     from tests.factories import ArmyFactory
 
     w = east_turn
-    services.army_move(actor=w.east_general, army=w.east_army, destination=w.dalmatia)
+    moves.army_move(actor=w.east_general, army=w.east_army, destination=w.dalmatia)
     w.reserve = ArmyFactory(faction=w.east, commander=w.narses, province=w.dacia, name="Reserve")
     w.far = ArmyFactory(faction=w.east, commander=w.narses, province=w.moesia, name="Far army")
     for army in (w.reserve, w.far):

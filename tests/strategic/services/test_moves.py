@@ -21,7 +21,7 @@ from strategic.messages import (
 )
 from strategic.models import Army, Battle, Province
 from strategic.selectors.map import battlefield_terrain, legal_destinations
-from strategic.services import armies as services
+from strategic.services import moves
 from tests.factories import ArmyFactory, UnitFactory
 
 
@@ -34,14 +34,14 @@ def east_turn(world: Any) -> Any:
 
 def test_s5_move_into_own_province(east_turn: Any) -> None:
     w = east_turn
-    outcome = services.army_move(actor=w.east_general, army=w.east_army, destination=w.moesia)
+    outcome = moves.army_move(actor=w.east_general, army=w.east_army, destination=w.moesia)
     army = Army.objects.get(pk=w.east_army.pk)
     assert (outcome.kind, army.province.code, army.moved_turn, army.version) == ("moved", "moesia", 1, 2)
 
 
 def test_s5_move_is_logged(east_turn: Any) -> None:
     w = east_turn
-    services.army_move(actor=w.east_general, army=w.east_army, destination=w.moesia)
+    moves.army_move(actor=w.east_general, army=w.east_army, destination=w.moesia)
     entry = LogEntry.objects.filter(campaign=w.campaign).last()
     assert (entry.kind, entry.rule, entry.turn, entry.actor, entry.data) == (
         "army_moved",
@@ -54,16 +54,16 @@ def test_s5_move_is_logged(east_turn: Any) -> None:
 
 def test_s5_second_move_in_the_same_turn_is_refused(east_turn: Any) -> None:
     w = east_turn
-    services.army_move(actor=w.east_general, army=w.east_army, destination=w.moesia)
+    moves.army_move(actor=w.east_general, army=w.east_army, destination=w.moesia)
     with pytest.raises(Conflict) as refused:
-        services.army_move(actor=w.east_general, army=w.east_army, destination=w.dacia)
+        moves.army_move(actor=w.east_general, army=w.east_army, destination=w.dacia)
     assert (refused.value.message, refused.value.rule) == (str(ALREADY_MOVED), "S5")
 
 
 def test_s5_move_to_a_province_that_is_not_adjacent_is_refused(east_turn: Any) -> None:
     w = east_turn
     with pytest.raises(ServiceError) as refused:
-        services.army_move(actor=w.east_general, army=w.east_army, destination=w.italia)
+        moves.army_move(actor=w.east_general, army=w.east_army, destination=w.italia)
     assert (refused.value.status, refused.value.field, refused.value.rule) == (400, "destination", "S5")
     assert Army.objects.get(pk=w.east_army.pk).province == w.dacia
 
@@ -71,7 +71,7 @@ def test_s5_move_to_a_province_that_is_not_adjacent_is_refused(east_turn: Any) -
 def test_s5_impassable_border_is_refused(east_turn: Any) -> None:
     w = east_turn
     with pytest.raises(ServiceError) as refused:
-        services.army_move(actor=w.east_general, army=w.east_army, destination=w.gaul)
+        moves.army_move(actor=w.east_general, army=w.east_army, destination=w.gaul)
     assert refused.value.message == str(IMPASSABLE)
 
 
@@ -79,7 +79,7 @@ def test_s5_the_refused_move_says_its_own_sentence_not_the_map_files(east_turn: 
     # The map file's sentences once shared these constants' names and replaced them (raw "%(entry)s: …").
     w = east_turn
     with pytest.raises(ServiceError) as refused:
-        services.army_move(actor=w.east_general, army=w.east_army, destination=w.gaul)
+        moves.army_move(actor=w.east_general, army=w.east_army, destination=w.gaul)
     assert refused.value.message == "This border is impassable (S5)."
 
 
@@ -87,20 +87,20 @@ def test_s5_a_strait_is_crossable_by_a_move(world: Any) -> None:
     w = world
     w.campaign.phase, w.campaign.current_faction = Campaign.Phase.STRATEGIC, w.armenia
     w.campaign.save()
-    outcome = services.army_move(actor=w.moderator, army=w.armenian_army, destination=w.italia)
+    outcome = moves.army_move(actor=w.moderator, army=w.armenian_army, destination=w.italia)
     assert (outcome.kind, Province.objects.get(pk=w.italia.pk).controller) == ("captured", w.armenia)
 
 
 def test_s4_moving_out_of_the_faction_turn_is_refused(east_turn: Any) -> None:
     w = east_turn
     with pytest.raises(Conflict) as refused:
-        services.army_move(actor=w.west_leader, army=w.west_army, destination=w.dacia)
+        moves.army_move(actor=w.west_leader, army=w.west_army, destination=w.dacia)
     assert (refused.value.message, refused.value.rule) == (str(NOT_YOUR_TURN), "S4")
 
 
 def test_s4_moving_in_the_economic_phase_is_refused(world: Any) -> None:
     with pytest.raises(Conflict):
-        services.army_move(actor=world.east_general, army=world.east_army, destination=world.moesia)
+        moves.army_move(actor=world.east_general, army=world.east_army, destination=world.moesia)
 
 
 def test_s4_moving_after_the_deadline_is_refused(east_turn: Any) -> None:
@@ -111,7 +111,7 @@ def test_s4_moving_after_the_deadline_is_refused(east_turn: Any) -> None:
     w = east_turn
     Campaign.objects.filter(pk=w.campaign.pk).update(faction_deadline=timezone.now() - timedelta(seconds=1))
     with pytest.raises(Conflict) as refused:
-        services.army_move(actor=w.east_general, army=w.east_army, destination=w.moesia)
+        moves.army_move(actor=w.east_general, army=w.east_army, destination=w.moesia)
     assert refused.value.message == str(TIME_UP)
 
 
@@ -130,23 +130,23 @@ def test_s5_who_may_move_an_army(east_turn: Any, who: str, allowed: bool) -> Non
     w = east_turn
     if allowed:
         assert (
-            services.army_move(actor=getattr(w, who), army=w.east_army, destination=w.moesia).kind == "moved"
+            moves.army_move(actor=getattr(w, who), army=w.east_army, destination=w.moesia).kind == "moved"
         )
     else:
         with pytest.raises(Forbidden):
-            services.army_move(actor=getattr(w, who), army=w.east_army, destination=w.moesia)
+            moves.army_move(actor=getattr(w, who), army=w.east_army, destination=w.moesia)
 
 
 def test_s5_stale_expected_version_is_refused(east_turn: Any) -> None:
     w = east_turn
     with pytest.raises(Conflict) as refused:
-        services.army_move(actor=w.east_general, army=w.east_army, destination=w.moesia, expected_version=7)
+        moves.army_move(actor=w.east_general, army=w.east_army, destination=w.moesia, expected_version=7)
     assert (refused.value.message, refused.value.field) == (str(STALE_VERSION), "expected_version")
 
 
 def test_s6_entering_an_enemy_province_without_units_captures_it(east_turn: Any) -> None:
     w = east_turn
-    outcome = services.army_move(actor=w.east_general, army=w.east_army, destination=w.pannonia)
+    outcome = moves.army_move(actor=w.east_general, army=w.east_army, destination=w.pannonia)
     entry = LogEntry.objects.filter(campaign=w.campaign).last()
     assert (outcome.kind, Province.objects.get(pk=w.pannonia.pk).controller) == ("captured", w.east)
     assert (entry.kind, entry.rule, entry.data["before"]) == ("province_captured", "S6", w.west.pk)
@@ -155,13 +155,13 @@ def test_s6_entering_an_enemy_province_without_units_captures_it(east_turn: Any)
 def test_s6_a_garrison_counts_as_units(east_turn: Any) -> None:
     w = east_turn
     UnitFactory(faction=w.west, unit_type=w.infantry, province=w.pannonia, in_fortress=True)
-    outcome = services.army_move(actor=w.east_general, army=w.east_army, destination=w.pannonia)
+    outcome = moves.army_move(actor=w.east_general, army=w.east_army, destination=w.pannonia)
     assert (outcome.kind, Province.objects.get(pk=w.pannonia.pk).controller) == ("battle", w.west)
 
 
 def test_s7_entering_a_province_with_enemy_units_begins_a_battle(east_turn: Any) -> None:
     w = east_turn
-    outcome = services.army_move(actor=w.east_general, army=w.east_army, destination=w.dalmatia)
+    outcome = moves.army_move(actor=w.east_general, army=w.east_army, destination=w.dalmatia)
     battle = Battle.objects.get()
     assert outcome.kind == "battle" and outcome.battle == battle
     assert (
@@ -179,7 +179,7 @@ def test_s7_entering_a_province_with_enemy_units_begins_a_battle(east_turn: Any)
 
 def test_s7_battle_is_logged(east_turn: Any) -> None:
     w = east_turn
-    services.army_move(actor=w.east_general, army=w.east_army, destination=w.dalmatia)
+    moves.army_move(actor=w.east_general, army=w.east_army, destination=w.dalmatia)
     entry = LogEntry.objects.filter(campaign=w.campaign).last()
     assert (entry.kind, entry.rule, entry.data["defender"], entry.data["terrain"]) == (
         "battle_begun",
@@ -192,7 +192,7 @@ def test_s7_battle_is_logged(east_turn: Any) -> None:
 def test_s7_a_third_power_bars_the_way(east_turn: Any) -> None:
     w = east_turn
     with pytest.raises(ServiceError) as refused:
-        services.army_move(actor=w.east_general, army=w.east_army, destination=w.thracia)
+        moves.army_move(actor=w.east_general, army=w.east_army, destination=w.thracia)
     assert (refused.value.status, refused.value.message, refused.value.rule) == (
         400,
         str(THIRD_POWER),
@@ -202,20 +202,20 @@ def test_s7_a_third_power_bars_the_way(east_turn: Any) -> None:
 
 def test_s7_an_army_standing_in_a_battle_cannot_move(east_turn: Any) -> None:
     w = east_turn
-    services.army_move(actor=w.east_general, army=w.east_army, destination=w.dalmatia)
+    moves.army_move(actor=w.east_general, army=w.east_army, destination=w.dalmatia)
     Army.objects.filter(pk=w.east_army.pk).update(moved_turn=None)
     with pytest.raises(Conflict) as refused:
-        services.army_move(actor=w.east_general, army=w.east_army, destination=w.dacia)
+        moves.army_move(actor=w.east_general, army=w.east_army, destination=w.dacia)
     assert refused.value.message == str(IN_BATTLE)
 
 
 def test_s8_entering_a_province_with_a_pending_battle_is_refused(east_turn: Any) -> None:
     w = east_turn
-    services.army_move(actor=w.east_general, army=w.east_army, destination=w.dalmatia)
+    moves.army_move(actor=w.east_general, army=w.east_army, destination=w.dalmatia)
     second = ArmyFactory(faction=w.east, commander=w.narses, province=w.dacia)
     UnitFactory(faction=w.east, unit_type=w.infantry, army=second)
     with pytest.raises(Conflict) as refused:
-        services.army_move(actor=w.east_leader, army=second, destination=w.dalmatia)
+        moves.army_move(actor=w.east_leader, army=second, destination=w.dalmatia)
     assert refused.value.message == str(BATTLE_PENDING_THERE)
 
 
@@ -233,7 +233,7 @@ def test_s9_a_battle_from_gaul_is_fought_in_the_mountains(world: Any) -> None:
     w.campaign.save()
     raider = ArmyFactory(faction=w.east, commander=w.narses, province=w.gaul)
     UnitFactory(faction=w.east, unit_type=w.infantry, army=raider)
-    outcome = services.army_move(actor=w.moderator, army=raider, destination=w.dalmatia)
+    outcome = moves.army_move(actor=w.moderator, army=raider, destination=w.dalmatia)
     assert outcome.battle is not None and outcome.battle.terrain == "mountains"
 
 

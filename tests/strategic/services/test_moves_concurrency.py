@@ -12,7 +12,7 @@ from campaign.models import LogEntry
 from campaign.services import economic_phase_end
 from strategic.messages import ALREADY_MOVED
 from strategic.models import Army
-from strategic.services import armies as services
+from strategic.services import moves
 from tests.factories import build_world
 from tests.strategic.builders import race
 
@@ -32,8 +32,8 @@ def test_s5_the_same_move_submitted_twice_at_once_applies_once() -> None:
     army = Army.objects.get(pk=w.east_army.pk)
     results = race(
         [
-            lambda: services.army_move(actor=w.east_general, army=army, destination=w.moesia),
-            lambda: services.army_move(actor=w.east_leader, army=army, destination=w.moesia),
+            lambda: moves.army_move(actor=w.east_general, army=army, destination=w.moesia),
+            lambda: moves.army_move(actor=w.east_leader, army=army, destination=w.moesia),
         ]
     )
     kinds = sorted(type(r).__name__ for r in results)
@@ -51,15 +51,15 @@ def test_s5_two_different_moves_of_one_army_at_once_apply_one() -> None:
     army = Army.objects.get(pk=w.east_army.pk)
     results = race(
         [
-            lambda: services.army_move(
+            lambda: moves.army_move(
                 actor=w.east_general, army=army, destination=w.moesia, expected_version=1
             ),
-            lambda: services.army_move(
+            lambda: moves.army_move(
                 actor=w.east_leader, army=army, destination=w.pannonia, expected_version=1
             ),
         ]
     )
-    winner = next(r for r in results if isinstance(r, services.MoveOutcome))
+    winner = next(r for r in results if isinstance(r, moves.MoveOutcome))
     assert (sum(isinstance(r, Conflict) for r in results), Army.objects.get(pk=army.pk).province_id) == (
         1,
         winner.province.pk,

@@ -13,7 +13,7 @@ from campaign.models import LogEntry
 from campaign.services import economic_phase_end
 from strategic.messages import ALREADY_MOVED, BATTLE_PENDING_THERE
 from strategic.models import Army, Battle
-from strategic.services import armies as services
+from strategic.services import moves
 from tests.factories import ArmyFactory, UnitFactory, build_world
 from tests.strategic.builders import race
 
@@ -28,7 +28,7 @@ def english() -> Any:
 
 
 def _order(actor: Any, army: Army, destination: Any) -> Any:
-    return lambda: services.army_move_order(
+    return lambda: moves.army_move_order(
         actor=actor, campaign_slug="limes", army_id=army.pk, destination_id=destination.pk
     )
 
@@ -61,7 +61,7 @@ def test_s8_two_armies_ordered_into_one_enemy_province_at_once_begin_one_battle(
     results = race(
         [_order(w.east_leader, w.east_army, w.dalmatia), _order(w.east_leader, second, w.dalmatia)]
     )
-    outcome = next(r for r in results if isinstance(r, services.MoveOutcome))
+    outcome = next(r for r in results if isinstance(r, moves.MoveOutcome))
     refused = next(r for r in results if isinstance(r, Conflict))
     assert (outcome.kind, refused.message, refused.rule) == (
         "battle",
