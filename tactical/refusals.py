@@ -7,11 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from campaign.errors import refusal_of  # the one ``refusal`` of every answer; the board's preview says it too
 from campaign.refusals import sentence as catalogue_sentence
 from combat.errors import IllegalAction, InvalidAction
-
-__all__ = ["refusal_of", "roster_names", "sentence"]
 
 
 def roster_names(roster: Mapping[str, Any] | None) -> dict[str, str]:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.utils import timezone
 
+from campaign.errors import refusal_of
 from combat.battle.actions import Move
 from combat.battle.draft import occupancy
 from combat.battle.engine import apply
@@ -30,7 +31,7 @@ from combat.battle.queries import interception_routes, legal_interceptions, move
 from combat.battle.queries import preview as melee_preview
 from combat.dice import FixedDice
 from combat.errors import CombatError, IllegalAction, InvalidAction
-from tactical.refusals import refusal_of, sentence
+from tactical.refusals import sentence
 from tactical.selectors.snapshots import state_of
 
 if TYPE_CHECKING:
