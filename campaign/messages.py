@@ -47,4 +47,7 @@ LOCKED_OUT = ngettext_lazy(
     "minutes",
 )
 
+# what a client sends
+UNSTORABLE_TEXT = _("The field %(field)s holds a NUL character, which cannot be stored: remove it.")
+
 catalogue(globals())
