@@ -3,33 +3,33 @@ retreats (R1–R6), quick battles (Q1–Q7) and captives (Q5)."""
 
 from django.urls import URLPattern, URLResolver, path
 
-from strategic.views import after_battle
+from strategic.views import after_battle, map, rosters
 from strategic.views import turn as views
 
 urlpatterns: list[URLPattern | URLResolver] = [
-    path("c/<slug:slug>/map/", views.map_page, name="map"),
-    path("c/<slug:slug>/map.svg", views.map_svg_file, name="map-svg"),
-    path("c/<slug:slug>/map.png", views.map_png_file, name="map-png"),
-    path("c/<slug:slug>/rosters/", views.rosters_page, name="rosters"),
-    path("c/<slug:slug>/roster.json", views.rosters_page, {"kind": "json"}, name="rosters-json"),
-    path("c/<slug:slug>/roster.png", views.rosters_page, {"kind": "png"}, name="rosters-png"),
-    path("c/<slug:slug>/roster.txt", views.rosters_page, {"kind": "bbcode"}, name="rosters-bbcode"),
-    path("c/<slug:slug>/rosters/<slug:faction>/", views.faction_roster_page, name="roster"),
+    path("c/<slug:slug>/map/", map.map_page, name="map"),
+    path("c/<slug:slug>/map.svg", map.map_svg_file, name="map-svg"),
+    path("c/<slug:slug>/map.png", map.map_png_file, name="map-png"),
+    path("c/<slug:slug>/rosters/", rosters.rosters_page, name="rosters"),
+    path("c/<slug:slug>/roster.json", rosters.rosters_page, {"kind": "json"}, name="rosters-json"),
+    path("c/<slug:slug>/roster.png", rosters.rosters_page, {"kind": "png"}, name="rosters-png"),
+    path("c/<slug:slug>/roster.txt", rosters.rosters_page, {"kind": "bbcode"}, name="rosters-bbcode"),
+    path("c/<slug:slug>/rosters/<slug:faction>/", rosters.faction_roster_page, name="roster"),
     path(
         "c/<slug:slug>/rosters/<slug:faction>/roster.png",
-        views.faction_roster_page,
+        rosters.faction_roster_page,
         {"kind": "png"},
         name="roster-png",
     ),
     path(
         "c/<slug:slug>/rosters/<slug:faction>/roster.json",
-        views.faction_roster_page,
+        rosters.faction_roster_page,
         {"kind": "json"},
         name="roster-json",
     ),
     path(
         "c/<slug:slug>/rosters/<slug:faction>/roster.txt",
-        views.faction_roster_page,
+        rosters.faction_roster_page,
         {"kind": "bbcode"},
         name="roster-bbcode",
     ),

@@ -20,40 +20,18 @@ from strategic.api.serializers import (
     ArmyMoveIn,
     ArmyOut,
     ArmySplitIn,
-    BattleOut,
-    BattleSupportIn,
-    BattleSupportOut,
-    BorderIn,
-    BorderOut,
     DestinationsOut,
     MoveOut,
-    ProvinceIn,
-    ProvinceOut,
-    ProvinceUpdateIn,
-    TransitionIn,
-    TransitionOut,
     UnitAssignIn,
     UnitIn,
     UnitOut,
-    UnitTypeIn,
-    UnitTypeOut,
-    UnitTypeUpdateIn,
     move_out_data,
 )
 from strategic.messages import NEEDS_COMMANDER, NEEDS_LEADER
-from strategic.models import Army, Battle, Province, Unit, UnitType
+from strategic.models import Army, Unit
 from strategic.selectors import map as selectors
 from strategic.services import armies as services
 from strategic.services import moves
-from strategic.services.battles import battle_support_declare
-from strategic.services.map import (
-    border_set,
-    province_create,
-    province_update,
-    transition_set,
-    unit_type_create,
-    unit_type_update,
-)
 
 
 def _armies(campaign: Any) -> Any:
@@ -62,111 +40,6 @@ def _armies(campaign: Any) -> Any:
         .select_related("faction", "commander")
         .prefetch_related("units")
     )
-
-
-class UnitTypeListView(CampaignView):
-    """Unit cards (T3); the moderator adds one."""
-
-    @extend_schema(responses={200: UnitTypeOut(many=True), **READ_ERRORS})
-    def get(self, request: Request, slug: str) -> Response:
-        """Every unit card of the campaign."""
-        return Response(UnitTypeOut(self.campaign.unit_types.order_by("code"), many=True).data)
-
-    @extend_schema(request=UnitTypeIn, responses=errors({201: UnitTypeOut}))
-    def post(self, request: Request, slug: str) -> Response:
-        """Add a unit card (moderator)."""
-        self.require_moderator()
-        unit_type = unit_type_create(
-            actor=request.user, campaign=self.campaign, **self.valid(UnitTypeIn)
-        )
-        return Response(UnitTypeOut(unit_type).data, status=201)
-
-
-class UnitTypeDetailView(CampaignView):
-    """One unit card; the moderator changes it."""
-
-    @extend_schema(responses={200: UnitTypeOut, **READ_ERRORS})
-    def get(self, request: Request, slug: str, pk: int) -> Response:
-        """The unit card."""
-        return Response(UnitTypeOut(self.get_object_or_404(UnitType, pk)).data)
-
-    @extend_schema(request=UnitTypeUpdateIn, responses=errors({200: UnitTypeOut}))
-    def patch(self, request: Request, slug: str, pk: int) -> Response:
-        """Change the unit card (moderator)."""
-        unit_type = self.get_object_or_404(UnitType, pk)
-        self.require_moderator()
-        data = self.valid(UnitTypeUpdateIn, partial=True)
-        unit_type = unit_type_update(actor=request.user, unit_type=unit_type, **data)
-        return Response(UnitTypeOut(unit_type).data)
-
-
-class ProvinceListView(CampaignView):
-    """The provinces; the moderator adds one."""
-
-    @extend_schema(responses={200: ProvinceOut(many=True), **READ_ERRORS})
-    def get(self, request: Request, slug: str) -> Response:
-        """Every province of the map."""
-        return Response(ProvinceOut(self.campaign.provinces.order_by("code"), many=True).data)
-
-    @extend_schema(request=ProvinceIn, responses=errors({201: ProvinceOut}))
-    def post(self, request: Request, slug: str) -> Response:
-        """Add a province (moderator)."""
-        self.require_moderator()
-        province = province_create(
-            actor=request.user, campaign=self.campaign, **self.valid(ProvinceIn)
-        )
-        return Response(ProvinceOut(province).data, status=201)
-
-
-class ProvinceDetailView(CampaignView):
-    """One province; the moderator changes it, with a reason for the log."""
-
-    @extend_schema(responses={200: ProvinceOut, **READ_ERRORS})
-    def get(self, request: Request, slug: str, pk: int) -> Response:
-        """The province."""
-        return Response(ProvinceOut(self.get_object_or_404(Province, pk)).data)
-
-    @extend_schema(request=ProvinceUpdateIn, responses=errors({200: ProvinceOut}))
-    def patch(self, request: Request, slug: str, pk: int) -> Response:
-        """Change the province (moderator)."""
-        province = self.get_object_or_404(Province, pk)
-        self.require_moderator()
-        data = self.valid(ProvinceUpdateIn, partial=True)
-        reason = data.pop("reason", "")
-        province = province_update(actor=request.user, province=province, reason=reason, **data)
-        return Response(ProvinceOut(province).data)
-
-
-class BorderListView(CampaignView):
-    """Adjacency (S5); the moderator sets or removes a border."""
-
-    @extend_schema(responses={200: BorderOut(many=True), **READ_ERRORS})
-    def get(self, request: Request, slug: str) -> Response:
-        """Every border of the map."""
-        return Response(BorderOut(self.campaign.borders.order_by("a_id", "b_id"), many=True).data)
-
-    @extend_schema(request=BorderIn, responses=errors({200: BorderOut, 204: None}))
-    def post(self, request: Request, slug: str) -> Response:
-        """Set a border's kind; ``kind: null`` removes it (204)."""
-        self.require_moderator()
-        border = border_set(actor=request.user, campaign=self.campaign, **self.valid(BorderIn))
-        return Response(BorderOut(border).data) if border else Response(status=204)
-
-
-class TransitionListView(CampaignView):
-    """The province relief table (S9); the moderator sets or removes an entry."""
-
-    @extend_schema(responses={200: TransitionOut(many=True), **READ_ERRORS})
-    def get(self, request: Request, slug: str) -> Response:
-        """Every exception of the relief table."""
-        return Response(TransitionOut(self.campaign.transitions.order_by("id"), many=True).data)
-
-    @extend_schema(request=TransitionIn, responses=errors({200: TransitionOut, 204: None}))
-    def post(self, request: Request, slug: str) -> Response:
-        """Set an entry; ``terrain: null`` removes it (204)."""
-        self.require_moderator()
-        row = transition_set(actor=request.user, campaign=self.campaign, **self.valid(TransitionIn))
-        return Response(TransitionOut(row).data) if row else Response(status=204)
 
 
 class UnitListView(CampaignView):
@@ -359,32 +232,7 @@ class ArmyDestinationsView(ArmyView):
         return Response(DestinationsOut(body).data)
 
 
-class BattleListView(CampaignView):
-    """The campaign's battles (S7)."""
-
-    @extend_schema(responses={200: BattleOut(many=True), **READ_ERRORS})
-    def get(self, request: Request, slug: str) -> Response:
-        """Every battle, newest first."""
-        return Response(BattleOut(selectors.battles_of(campaign=self.campaign), many=True).data)
 
 
-class BattleDetailView(CampaignView):
-    """One battle."""
-
-    @extend_schema(responses={200: BattleOut, **READ_ERRORS})
-    def get(self, request: Request, slug: str, pk: int) -> Response:
-        """The battle and its supporters."""
-        return Response(BattleOut(self.get_object_or_404(Battle, pk)).data)
 
 
-class BattleSupportView(CampaignView):
-    """Declare support in a battle (S8)."""
-
-    @extend_schema(request=BattleSupportIn, responses=errors({201: BattleSupportOut}))
-    def post(self, request: Request, slug: str, pk: int) -> Response:
-        """The supporting army's commander, its faction's leader or a moderator declares it."""
-        battle = self.get_object_or_404(Battle, pk)
-        data = self.valid(BattleSupportIn)
-        self.require(permissions.can_command_army(request.user, data["army"]), NEEDS_COMMANDER)
-        support = battle_support_declare(actor=request.user, battle=battle, **data)
-        return Response(BattleSupportOut(support).data, status=201)

@@ -4,17 +4,17 @@ support points, captives (``after-battle-api``)."""
 
 from django.urls import URLPattern, URLResolver, include, path
 
-from strategic.api import after_battle, armies, map_file
+from strategic.api import after_battle, armies, battles, map, map_file
 
 C = "campaigns/<slug:slug>/"
 
 armies_urls: list[URLPattern | URLResolver] = [
-    path(C + "unit-types/", armies.UnitTypeListView.as_view(), name="unit-types"),
-    path(C + "unit-types/<int:pk>/", armies.UnitTypeDetailView.as_view(), name="unit-type"),
-    path(C + "provinces/", armies.ProvinceListView.as_view(), name="provinces"),
-    path(C + "provinces/<int:pk>/", armies.ProvinceDetailView.as_view(), name="province"),
-    path(C + "borders/", armies.BorderListView.as_view(), name="borders"),
-    path(C + "transitions/", armies.TransitionListView.as_view(), name="transitions"),
+    path(C + "unit-types/", map.UnitTypeListView.as_view(), name="unit-types"),
+    path(C + "unit-types/<int:pk>/", map.UnitTypeDetailView.as_view(), name="unit-type"),
+    path(C + "provinces/", map.ProvinceListView.as_view(), name="provinces"),
+    path(C + "provinces/<int:pk>/", map.ProvinceDetailView.as_view(), name="province"),
+    path(C + "borders/", map.BorderListView.as_view(), name="borders"),
+    path(C + "transitions/", map.TransitionListView.as_view(), name="transitions"),
     path(C + "units/", armies.UnitListView.as_view(), name="units"),
     path(C + "units/<int:pk>/", armies.UnitDetailView.as_view(), name="unit"),
     path(C + "units/<int:pk>/assign/", armies.UnitAssignView.as_view(), name="unit-assign"),
@@ -25,9 +25,9 @@ armies_urls: list[URLPattern | URLResolver] = [
     path(C + "armies/<int:pk>/commander/", armies.ArmyCommanderView.as_view(), name="army-commander"),
     path(C + "armies/<int:pk>/move/", armies.ArmyMoveView.as_view(), name="army-move"),
     path(C + "armies/<int:pk>/destinations/", armies.ArmyDestinationsView.as_view(), name="army-destinations"),
-    path(C + "battles/", armies.BattleListView.as_view(), name="battles"),
-    path(C + "battles/<int:pk>/", armies.BattleDetailView.as_view(), name="battle"),
-    path(C + "battles/<int:pk>/support/", armies.BattleSupportView.as_view(), name="battle-support"),
+    path(C + "battles/", battles.BattleListView.as_view(), name="battles"),
+    path(C + "battles/<int:pk>/", battles.BattleDetailView.as_view(), name="battle"),
+    path(C + "battles/<int:pk>/support/", battles.BattleSupportView.as_view(), name="battle-support"),
 ]
 
 map_file_urls: list[URLPattern | URLResolver] = [

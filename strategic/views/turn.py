@@ -1,17 +1,14 @@
-"""Pages of the strategic map: the map picture, the public rosters (S3) and the players' turn page (S2–S7)."""
+"""The players' turn page (S2–S7): their armies, the orders they may give, and one small view per order."""
 
 from __future__ import annotations
 
-import base64
-import hashlib
 from collections.abc import Callable
 from typing import Any
 
-from csp.decorators import csp_update
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -23,117 +20,12 @@ from campaign.models import Campaign, Commander, Faction
 from campaign.selectors import membership_of
 from campaign.views import campaign_for_page
 from strategic.models import Army, Battle, Border, Terrain, Unit
-from strategic.render.map_png import map_png
-from strategic.render.map_svg import MAP_STYLE, legend_items, map_data, map_svg
-from strategic.render.roster_png import roster_png
+from strategic.render.map_svg import map_data, map_svg
 from strategic.selectors.map import army_move_blocker, legal_destinations
-from strategic.selectors.rosters import roster, roster_bbcode, roster_index, roster_json
 from strategic.services import armies as services
 from strategic.services import moves
 from strategic.services.battles import battle_support_declare
 from strategic.views.forms import ArmyCreateForm, AssignForm, MergeForm, MoveForm, SplitForm, SupportForm
-
-
-def map_page(request: HttpRequest, slug: str) -> HttpResponse:
-    """The strategic map, inline SVG, with its legend and a list of who stands where."""
-    campaign = campaign_for_page(request, slug)
-    battles = list(
-        Battle.objects.filter(campaign=campaign, turn=campaign.turn)
-        .select_related("province", "origin", "attacker_army", "attacker_faction", "defender_faction")
-        .order_by("id")
-    )
-    data = map_data(campaign=campaign, battles=battles)
-    provinces = sorted(data.provinces, key=lambda m: m.name)
-    return render(
-        request,
-        "strategic/map.html",
-        {
-            "campaign": campaign,
-            "map_svg": map_svg(data),
-            "legend": legend_items(),
-            "provinces": provinces,
-            "battles": battles,
-        },
-    )
-
-
-# The SVG file, opened in the browser, is a document under the site's policy: its own <style> element (and
-# that one only) is allowed by its hash.
-_MAP_STYLE_HASH = f"'sha256-{base64.b64encode(hashlib.sha256(MAP_STYLE.encode()).digest()).decode()}'"
-
-
-@csp_update({"style-src": [_MAP_STYLE_HASH]})
-def map_svg_file(request: HttpRequest, slug: str) -> HttpResponse:
-    """The map as an SVG file, with its own style sheet."""
-    campaign = campaign_for_page(request, slug)
-    return HttpResponse(
-        map_svg(map_data(campaign=campaign), standalone=True), content_type="image/svg+xml; charset=utf-8"
-    )
-
-
-def map_png_file(request: HttpRequest, slug: str) -> HttpResponse:
-    """The map as a PNG picture for forum posts."""
-    campaign = campaign_for_page(request, slug)
-    response = HttpResponse(map_png(map_data(campaign=campaign)), content_type="image/png")
-    response["Content-Disposition"] = f'inline; filename="{campaign.slug}-turn-{campaign.turn}.png"'
-    return response
-
-
-def _roster_file(
-    request: HttpRequest, campaign: Campaign, faction: Faction | None, kind: str
-) -> HttpResponse:
-    """The roster of every faction, or of one, as JSON, BBCode text or a PNG picture (S3)."""
-    rosters = roster(campaign=campaign, faction=faction)
-    name = f"{campaign.slug}-{faction.slug if faction else 'rosters'}-turn-{campaign.turn}"
-    if kind == "png":
-        title = f"{campaign.name} — " + _("Turn %(turn)s") % {"turn": campaign.turn}
-        response = HttpResponse(roster_png(rosters, title=title), content_type="image/png")
-        response["Content-Disposition"] = f'inline; filename="{name}.png"'
-        return response
-    if kind == "bbcode":
-        response = HttpResponse(roster_bbcode(rosters), content_type="text/plain; charset=utf-8")
-        response["Content-Disposition"] = f'inline; filename="{name}.txt"'
-        return response
-    return JsonResponse(
-        {"campaign": campaign.slug, "turn": campaign.turn, **roster_json(rosters)},
-        json_dumps_params={"ensure_ascii": False},
-    )
-
-
-def rosters_page(request: HttpRequest, slug: str, kind: str = "") -> HttpResponse:
-    """The roster index (S3): one line per faction linking to its roster; every faction's full roster as
-    JSON (``?format=json``, ``roster.json``) or BBCode (``roster.txt``). Pictures are per faction: the former
-    ``roster.png`` of every faction (megabytes, seconds to draw) sends the reader to the index."""
-    campaign = campaign_for_page(request, slug)
-    if kind == "png":
-        return redirect("rosters", slug=campaign.slug)
-    if kind or request.GET.get("format") == "json":
-        return _roster_file(request, campaign, None, kind or "json")
-    return render(
-        request,
-        "strategic/rosters.html",
-        {"campaign": campaign, "factions": roster_index(campaign=campaign)},
-    )
-
-
-def faction_roster_page(request: HttpRequest, slug: str, faction: str, kind: str = "") -> HttpResponse:
-    """One faction's roster (S3): armies, commanders, units and its BBCode; or JSON, BBCode text, PNG."""
-    campaign = campaign_for_page(request, slug)
-    chosen = get_object_or_404(Faction, campaign=campaign, slug=faction)
-    if kind or request.GET.get("format") == "json":
-        return _roster_file(request, campaign, chosen, kind or "json")
-    rosters = roster(campaign=campaign, faction=chosen)
-    return render(
-        request,
-        "strategic/roster.html",
-        {
-            "campaign": campaign,
-            "rosters": rosters,
-            "bbcode": roster_bbcode(rosters),
-            "faction": chosen,
-            "factions": campaign.factions.order_by("turn_order", "slug"),
-        },
-    )
 
 
 def _faction_for(request: HttpRequest, campaign: Campaign) -> Faction | None:
