@@ -21,9 +21,31 @@ from campaign.errors import ServiceError
 DRF_CODES = {"permission_denied": "forbidden"}  # DRF's 403 has the service errors' word
 
 
+def flat_errors(data: Any, path: str = "") -> dict[str, list[str]]:
+    """DRF's field errors as ``{path: [sentence]}``: a list field's or a nested serializer's errors, which DRF
+    nests (``{"lost_units": {"0": ["…"]}}``), under the path the engine would name (``lost_units[0]``,
+    ``action.path[0]``)."""
+    if isinstance(data, dict):
+        flat: dict[str, list[str]] = {}
+        for key, value in data.items():
+            key = str(key)
+            sub = f"{path}[{key}]" if key.isdigit() and path else (f"{path}.{key}" if path else key)
+            flat.update(flat_errors(value, sub))
+        return flat
+    if isinstance(data, list) and data and all(isinstance(item, str) for item in data):
+        return {path or "non_field_errors": [str(item) for item in data]}
+    if isinstance(data, list):
+        flat = {}
+        for index, item in enumerate(data):
+            if item:  # DRF puts an empty entry for a list item without errors
+                flat.update(flat_errors(item, f"{path}[{index}]" if path else f"[{index}]"))
+        return flat
+    return {path or "non_field_errors": [str(data)]}
+
+
 def _drf_body(exc: exceptions.APIException, status_code: int, data: Any) -> dict[str, Any]:
     if isinstance(exc, exceptions.ValidationError):
-        errors = data if isinstance(data, dict) else {"non_field_errors": data}
+        errors = flat_errors(data if isinstance(data, dict) else {"non_field_errors": data})
         first = next(iter(errors.values()), [""])
         detail = first[0] if isinstance(first, list) and first else first
         return {"status": status_code, "code": "invalid", "detail": str(detail), "errors": errors}
