@@ -25,6 +25,7 @@ from campaign.serializers import (
     CampaignOut,
     CampaignUpdateIn,
     CommanderIn,
+    CommanderListOut,
     CommanderOut,
     CommanderPublicOut,
     ErrorOut,
@@ -233,7 +234,7 @@ class CommanderListView(CampaignView):
     """The commanders (S1); the moderator adds one."""
 
     @extend_schema(
-        responses={200: CommanderOut(many=True), **READ_ERRORS},
+        responses={200: CommanderListOut(many=True), **READ_ERRORS},
         description="Members see every field; anyone else what the public rosters show (`id`, `faction`, `name`).",
     )
     def get(self, request: Request, slug: str) -> Response:

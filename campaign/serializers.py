@@ -196,6 +196,21 @@ class CommanderOut(serializers.ModelSerializer):
         fields = ["id", "faction", "name", "rank", "user", "strategy", "tactics", "has_luck", "displaced"]
 
 
+class CommanderListOut(serializers.Serializer):
+    """A commander in the campaign's list (the schema of its answer): ``id``, ``faction`` and ``name`` for
+    anyone; the player and the qualities for the campaign's members only."""
+
+    id = serializers.IntegerField()
+    faction = serializers.IntegerField()
+    name = serializers.CharField()
+    rank = serializers.ChoiceField(choices=Commander.Rank.choices, required=False)
+    user = serializers.CharField(required=False, allow_null=True, help_text="The player's username (members).")
+    strategy = serializers.IntegerField(required=False)
+    tactics = serializers.IntegerField(required=False)
+    has_luck = serializers.BooleanField(required=False)
+    displaced = serializers.BooleanField(required=False)
+
+
 class CommanderPublicOut(serializers.ModelSerializer):
     """A commander as the public pages show him (rosters, S3): no player, no qualities."""
 
