@@ -143,7 +143,7 @@ class RetreatApiTests(DemoCampaignTestCase):
     def test_a_malformed_choice_is_400(self) -> None:
         self.client.force_login(user("aspar"))
         response = self.client.post(self.url, {"route": "moesia", "lost_units": ["x"]}, content_type="application/json")
-        self.assertEqual((response.status_code, sorted(response.json()["errors"])), (400, ["lost_units", "route"]))
+        self.assertEqual((response.status_code, sorted(response.json()["errors"])), (400, ["lost_units[0]", "route"]))
 
     def test_a_stranger_is_403(self) -> None:
         self.client.force_login(user("attila"))

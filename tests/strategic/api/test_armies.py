@@ -246,7 +246,7 @@ def test_unit_type_with_incomplete_damage_is_400(world: Any) -> None:
         },
         format="json",
     )
-    assert (response.status_code, list(response.json()["errors"])) == (400, ["damage"])
+    assert (response.status_code, list(response.json()["errors"])) == (400, ["damage.LI1", "damage.LI2", "damage.LC", "damage.HC"])
 
 
 def test_border_kind_null_removes_it(world: Any) -> None:
