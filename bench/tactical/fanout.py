@@ -61,6 +61,7 @@ def bench_fanout(sizes: list[int], rounds: int, processes: int = 1) -> dict[str,
     from django.db import transaction
 
     from tactical.protocol import push
+    from tactical.services import journal
     from tactical.services import play as services
 
     world, (battle,) = world_and_battles(1, turn_seconds=600)
@@ -73,7 +74,7 @@ def bench_fanout(sizes: list[int], rounds: int, processes: int = 1) -> dict[str,
         original(groups, message, state_json, **meta)
 
     push.send_on_commit = marked
-    services.send_on_commit = marked  # type: ignore[attr-defined]
+    journal.send_on_commit = marked  # type: ignore[attr-defined]  (the journal pushes every version)
     layer = get_channel_layer()
     results = {}
     unit = next(u["id"] for u in battle.state["units"] if u["side"] == "attacker")
