@@ -112,7 +112,8 @@ def world_and_battles(count: int, turn_seconds: int = 40, units: int = 2) -> tup
 
     with transaction.atomic(), connection.cursor() as cursor:
         # M3: the logs refuse TRUNCATE; the bench's own database is emptied with the triggers off.
-        cursor.execute("SET LOCAL session_replication_role = replica")
+        if connection.vendor == "postgresql":
+            cursor.execute("SET LOCAL session_replication_role = replica")
         call_command("flush", interactive=False, verbosity=0)
     world = build_world()
     world.campaign.settings = {**world.campaign.settings, "turn_seconds": turn_seconds}
