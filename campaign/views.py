@@ -145,6 +145,9 @@ def campaign_page(request: HttpRequest, slug: str) -> HttpResponse:
         "relation_pairs": pairs,
         "log": log_lines(campaign=campaign, limit=20),
         "can_moderate": permissions.can_moderate(request.user, campaign),
+        # The strategic records by their reverse relation: this app sits below strategic and imports none of it.
+        "battles": list(campaign.battles.select_related(  # type: ignore[attr-defined]
+            "province", "attacker_faction", "defender_faction").order_by("-pk")[:8]),
     }
     return render(request, "campaign/campaign.html", context)
 

@@ -69,13 +69,17 @@ class SetupView(APIView):
 
     class BattleSetupInputSerializer(serializers.Serializer):
         map_seed = serializers.IntegerField(required=False, min_value=0, max_value=2**62)
+        open = serializers.BooleanField(
+            required=False, default=True,
+            help_text="false: the battle waits in setup until POST .../open/ (the moderator prepares the field).")
 
     @extend_schema(request=BattleSetupInputSerializer, responses={201: BoardOut, **WRITE_ERRORS})
     def post(self, request: Request, battle_id: int) -> Response:
         data = self.BattleSetupInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         record = get_object_or_404(Battle, pk=battle_id)
-        battle = services.battle_setup(actor=request.user, record=record, map_seed=data.validated_data.get("map_seed"))
+        battle = services.battle_setup(actor=request.user, record=record, map_seed=data.validated_data.get("map_seed"),
+                                       open_deployment=data.validated_data["open"])
         return Response({"state": board_state(battle), "viewer": viewer_of(user=request.user, battle=battle).as_dict()},
                         status=status.HTTP_201_CREATED)
 
@@ -209,6 +213,17 @@ class MapEditView(APIView):
         data = self.BattleMapEditInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         battle = services.battle_map_edit(actor=request.user, battle_id=battle_id, cells=data.validated_data["cells"])
+        return Response({"state": board_state(battle)})
+
+
+class OpenView(APIView):
+    """A moderator ends the setup: the commanders may deploy (T1)."""
+
+    permission_classes = (LoggedIn,)
+
+    @extend_schema(request=None, responses={200: StateOut, **WATCH_ERRORS, 409: ErrorOut})
+    def post(self, request: Request, battle_id: int) -> Response:
+        battle = services.battle_deployment_open(actor=request.user, battle_id=battle_id)
         return Response({"state": board_state(battle)})
 
 

@@ -13,6 +13,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("battles/<int:battle_id>/preview/", api.PreviewView.as_view(), name="tactical-preview"),
     path("battles/<int:battle_id>/map/regenerate/", api.MapRegenerateView.as_view(), name="tactical-map-regenerate"),
     path("battles/<int:battle_id>/map/", api.MapEditView.as_view(), name="tactical-map"),
+    path("battles/<int:battle_id>/open/", api.OpenView.as_view(), name="tactical-open"),
     path("battles/<int:battle_id>/start/", api.StartView.as_view(), name="tactical-start"),
     path("battles/<int:battle_id>/orders/", api.OrdersView.as_view(), name="tactical-orders"),
     path("battles/<int:battle_id>/dice/", api.DiceView.as_view(), name="tactical-dice"),

@@ -25,6 +25,8 @@ NOT_WATCHER = _("Only the battle's commanders, the leaders of its factions and t
 WATCH_NEEDS_LOGIN = _("Log in to watch this battle: only its commanders, the leaders of its factions and the "
                       "campaign's moderators may watch it.")
 ALREADY_SET_UP = _("This battle is already being fought on the tactical map.")
+NOT_OPEN = _("The moderator is still preparing the field: the deployment has not been opened yet.")
+NOT_IN_SETUP = _("The deployment of this battle is already open.")
 NOT_PENDING = _("Only a battle awaiting resolution can go to the tactical map.")
 NO_UNITS = _("Both sides need at least one unit on the tactical map.")
 NOT_LEADER = _("Only a faction leader can give orders, and only to a commander of his faction on the same side (T2).")

@@ -15,6 +15,8 @@ class LiveBattle(models.Model):
     """A battle being played out on the tactical map; its id is the strategic record's id."""
 
     class Status(models.TextChoices):
+        # The moderator prepares the field (the map, painted cells); the commanders wait (issue 16).
+        SETUP = "setup", _("Being prepared")
         DEPLOYMENT = "deployment", _("Deployment")
         LIVE = "live", _("In progress")
         ENDED = "ended", _("Ended")
@@ -73,6 +75,7 @@ class BattleEvent(models.Model):
     class Kind(models.TextChoices):
         SETUP = "setup", _("Battle set up")
         MAP = "map", _("Map changed")
+        OPEN = "open", _("Deployment opened")
         ACTION = "action", _("Action")
         DONE = "done", _("Commander done")
         TIMEOUT = "timeout", _("Time ran out")

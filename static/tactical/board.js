@@ -43,6 +43,7 @@ const socket = new BattleSocket(config.socket, { onMessage, onStatus, onOffset: 
 const mine = () => new Set(app.viewer.units || []);
 const mySides = () => app.viewer.sides || [];
 const actsNow = () => app.state && mySides().includes(app.state.side);
+const preparing = () => app.state && app.state.status === "setup"; // the moderator prepares the field (setup.js)
 const selectedUnit = () => (app.selected ? app.units.get(app.selected) : null);
 const optionsOf = (id) => {
   const o = app.options.get(id);
@@ -148,7 +149,7 @@ function applyState(state) {
   const sel = selectedUnit();
   if (sel && !(sel.status === "field" || (state.phase === "deployment" && sel.status === "undeployed"))) app.selected = null;
   if (state.phase !== "move") app.mode = null;
-  if (!app.selected && state.phase === "deployment") {
+  if (!app.selected && state.phase === "deployment" && !preparing()) {
     const next = state.units.find((u) => mine().has(u.id) && u.status === "undeployed" && !state.ready.includes(u.side));
     if (next) app.selected = next.id;
   }
@@ -230,7 +231,7 @@ function render() {
   const mineNow = mine();
   const canUse = unit && mineNow.has(unit.id);
   const waiting = app.sentAt === app.version;
-  drawMarks(layers.marks, !waiting && (canUse || (o && o.range.length)) ? marksFor(unit, o) : []);
+  drawMarks(layers.marks, !waiting && !preparing() && (canUse || (o && o.range.length)) ? marksFor(unit, o) : []);
   drawPath(layers.path, null, null);
   drawContacts(layers.contacts, state, app.units);
   const targets = new Set();
@@ -249,7 +250,9 @@ function render() {
 
 function renderStatus() {
   const s = app.state;
-  $("status-phase").textContent = t[`phase_${s.phase}`] || s.phase;
+  $("status-phase").textContent = preparing() ? t.phase_setup : t[`phase_${s.phase}`] || s.phase;
+  $("board-finished").hidden = s.phase !== "ended";
+  if (s.phase === "ended" && s.winner && !$("finished-winner").textContent) $("finished-winner").textContent = fill(t.winner, { side: t[s.winner] });
   let turn = "";
   if (s.phase === "ended") turn = s.winner ? fill(t.winner, { side: t[s.winner] }) : "";
   else if (s.phase !== "deployment") turn = `${fill(t.round, { round: s.round })} · ${fill(t.to_act, { side: t[s.side] })}`;
@@ -340,7 +343,7 @@ function renderActions(unit, o) {
   const show = (id, yes) => { $(id).hidden = !yes; };
   const side = mySides().length === 1 ? mySides()[0] : null;
   show("btn-ready", live && s.phase === "deployment" && side && !s.ready.includes(side));
-  show("btn-start", live && s.phase === "deployment" && v.is_moderator);
+  show("btn-start", live && s.phase === "deployment" && v.is_moderator && !preparing());
   show("btn-end-interceptions", s.phase === "interception" && actsNow());
   const endTurn = $("btn-end-turn");
   show("btn-end-turn", s.phase === "move" && actsNow());
@@ -357,7 +360,8 @@ function renderActions(unit, o) {
   show("btn-concede", live && (v.chief_of || []).length > 0);
   $("btn-concede").textContent = Date.now() - app.conceding < 4000 ? t.concede_confirm : t.concede;
   let hint = "";
-  if (s.phase === "deployment" && side && !s.ready.includes(side)) hint = t.deploy_hint;
+  if (preparing()) hint = "";
+  else if (s.phase === "deployment" && side && !s.ready.includes(side)) hint = t.deploy_hint;
   else if (s.phase === "deployment" && side) hint = t.ready_wait;
   else if (s.phase === "interception" && actsNow()) hint = t.intercept_hint;
   else if (s.phase === "move" && actsNow()) hint = app.mode === "withdraw" ? t.withdraw_hint : t.move_hint;

@@ -82,6 +82,7 @@ export class BattleLog {
     switch (ev.type) {
       case "battle_created": return t.ev_battle_created;
       case "map_changed": return t.ev_map_changed;
+      case "deployment_opened": return t.ev_deployment_opened;
       case "deployed": return fill(t.ev_deployed, { unit: n.unit(ev.unit), cell: cell(ev.x, ev.y), facing: n.facing(ev.facing) });
       case "side_ready": return fill(t.ev_side_ready, { side: n.side(ev.side) });
       case "commander_ready": return fill(t.ev_commander_ready, { commander: n.commander(ev.commander) });

@@ -24,6 +24,7 @@ LOG: dict[str, Promise] = {
     "log_timeout": gettext_lazy("Time ran out for the {side} (round {round})."),
     "ev_battle_created": _SET_UP,
     "ev_map_changed": gettext_lazy("The map was changed."),
+    "ev_deployment_opened": gettext_lazy("The moderator opened the deployment: the commanders may place their units."),
     "ev_deployed": gettext_lazy("{unit} was placed at {cell}, facing {facing}."),
     "ev_side_ready": gettext_lazy("The {side} is ready."),
     "ev_commander_ready": gettext_lazy("{commander} is ready."),
@@ -71,6 +72,7 @@ LOG: dict[str, Promise] = {
 ACTIONS: dict[str, Promise] = {
     "setup": _SET_UP,
     "map": gettext_lazy("The battle map was changed."),
+    "open": gettext_lazy("The moderator opened the deployment."),
     "deploy": gettext_lazy("{unit} deployed at ({x}, {y}) facing {facing}."),
     "ready": gettext_lazy("The {side} side is ready."),
     "move": gettext_lazy("{unit} moved to {end}."),

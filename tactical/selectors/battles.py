@@ -5,6 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.db.models import Q
+
+from campaign.models import Membership
 from campaign.permissions import can_moderate, can_read_campaign
 from combat.battle.model import Side
 from tactical import errors
@@ -124,7 +127,44 @@ def orders_visible(*, battle: LiveBattle, viewer: Viewer) -> list[BattleOrder]:
     orders = BattleOrder.objects.filter(battle=battle).select_related("author", "recipient").order_by("id")
     if viewer.is_moderator:
         return list(orders)
-    from django.db.models import Q
-
     mine = viewer.commanders
     return list(orders.filter(Q(recipient_id__in=mine) | Q(author_id__in=mine) | Q(user_id=getattr(viewer.user, "id", None))))
+
+
+@dataclass
+class BattleRow:
+    """One battle of a campaign as the Battles page lists it: the record, its live board if any, its stage."""
+
+    record: Any
+    live: LiveBattle | None
+    stage: str  # pending | setup | deployment | live | finished
+    mine: bool
+    retreats: list[Any] = field(default_factory=list)  # armies owing a retreat after it
+
+
+STAGE_OF_LIVE = {LiveBattle.Status.SETUP: "setup", LiveBattle.Status.DEPLOYMENT: "deployment",
+                 LiveBattle.Status.LIVE: "live", LiveBattle.Status.ENDED: "finished"}
+
+
+def campaign_battles(*, campaign: Any, user: Any, records: Any) -> list[BattleRow]:
+    """The campaign's battle records with their stage, in three queries; ``mine`` for the user's own: he
+    commands a unit of the live battle, or an army of either faction's side before the board exists."""
+    records = list(records.select_related("province", "attacker_faction", "defender_faction", "attacker_army"))
+    lives = {b.pk: b for b in LiveBattle.objects.filter(pk__in=[r.pk for r in records])}
+    own: set[int] = set()
+    factions: set[int] = set()
+    if _authenticated(user):
+        own = set(BattleUnit.objects.filter(battle__in=list(lives), commander__user=user)
+                  .values_list("battle_id", flat=True))
+        factions = set(Membership.objects.filter(user=user, campaign=campaign, faction__isnull=False)
+                       .values_list("faction_id", flat=True))
+    rows = []
+    for record in records:
+        live = lives.get(record.pk)
+        if live is not None:
+            stage = STAGE_OF_LIVE.get(live.status, "live")
+        else:
+            stage = "finished" if record.status == "resolved" else "pending"
+        mine = record.pk in own or bool({record.attacker_faction_id, record.defender_faction_id} & factions)
+        rows.append(BattleRow(record=record, live=live, stage=stage, mine=mine))
+    return rows

@@ -21,7 +21,7 @@ from combat.dice import FixedDice
 from tactical.models import BattleEvent, LiveBattle
 
 Kind = BattleEvent.Kind
-UNCHANGED = frozenset({Kind.DONE, Kind.CLOCK, Kind.AWAIT_DIE})
+UNCHANGED = frozenset({Kind.DONE, Kind.CLOCK, Kind.AWAIT_DIE, Kind.OPEN})
 
 
 class ReplayError(Exception):

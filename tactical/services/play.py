@@ -40,7 +40,9 @@ from tactical.messages import (
     NO_UNITS,
     NOT_CHIEF,
     NOT_EDITABLE,
+    NOT_IN_SETUP,
     NOT_LEADER,
+    NOT_OPEN,
     NOT_PENDING,
     NOT_YOUR_SIDE,
     NOT_YOUR_UNIT,
@@ -88,8 +90,12 @@ def _require_login(actor: Actor) -> None:
 
 
 @transaction.atomic
-def battle_setup(*, actor: Actor, record: Battle, map_seed: int | None = None) -> LiveBattle:
-    """A moderator takes a pending battle to the tactical map: sides, map, sealed dice (S7–S9, M2)."""
+def battle_setup(*, actor: Actor, record: Battle, map_seed: int | None = None,
+                 open_deployment: bool = True) -> LiveBattle:
+    """A moderator takes a pending battle to the tactical map: sides, map, sealed dice (S7–S9, M2).
+
+    With ``open_deployment=False`` the battle waits in setup: the moderator prepares the field (a new map,
+    painted cells) and only ``battle_deployment_open`` lets the commanders deploy."""
     _require_login(actor)
     if not can_moderate(actor, record.campaign):
         raise errors.denied(MODERATORS_ONLY)
@@ -111,6 +117,7 @@ def battle_setup(*, actor: Actor, record: Battle, map_seed: int | None = None) -
         record=record, campaign=record.campaign, state=state_to_dict(state), version=0, turn_key="",
         map_seed=map_seed, seed=seed, seed_commitment=seed_commitment(seed),
         roster={f.engine_id: roster_entry(f) for f in fighters}, created_at=now,
+        status=LiveBattle.Status.DEPLOYMENT if open_deployment else LiveBattle.Status.SETUP,
     )
     BattleUnit.objects.bulk_create(
         BattleUnit(battle=battle, engine_id=f.engine_id, unit=f.unit, side=f.side.value,
@@ -121,6 +128,26 @@ def battle_setup(*, actor: Actor, record: Battle, map_seed: int | None = None) -
             action={"do": "setup", "state": state_to_dict(state), "map_seed": map_seed},
             events=[{"type": "battle_created", "commitment": battle.seed_commitment, "map_seed": map_seed}])
     return battle
+
+
+def battle_deployment_open(*, actor: Actor, battle_id: int) -> LiveBattle:
+    """A moderator ends the setup: the field is as he left it and the commanders may deploy (T1)."""
+    _require_login(actor)
+    with transaction.atomic():
+        battle = lock(battle_id)
+        if not can_moderate(actor, battle.campaign):
+            raise errors.denied(MODERATORS_ONLY)
+        if battle.status != LiveBattle.Status.SETUP:
+            raise Conflict(NOT_IN_SETUP, code="not_in_setup", rule="T1")
+        battle.status = LiveBattle.Status.DEPLOYMENT
+        record_version(battle, state_of(battle), kind=BattleEvent.Kind.OPEN, now=timezone.now(), actor=actor,
+                       action={"do": "open"}, events=[{"type": "deployment_opened"}])
+        return battle
+
+
+def _refuse_in_setup(battle: LiveBattle) -> None:
+    if battle.status == LiveBattle.Status.SETUP:
+        raise Conflict(NOT_OPEN, code="not_open", rule="T1")
 
 
 def _editable(battle: LiveBattle, actor: Actor) -> BattleState:
@@ -137,9 +164,11 @@ def _map_changed(battle: LiveBattle, state: BattleState, cells: dict[Any, CellFe
                  map_seed: int, kind_of_change: str) -> LiveBattle:
     if not mapgen.zones_connected(cells, state.settings.deployment_rows):
         raise errors.invalid(ROUTE_CUT, rule="T5")
+    # Row by row, as the log stores them: the replay rebuilds the cells in this order (M3).
+    cells = dict(sorted(cells.items(), key=lambda i: (i[0][1], i[0][0])))
     new = replace(state, cells=cells)
     battle.map_seed = map_seed
-    plain = [[x, y, f.value] for (x, y), f in sorted(cells.items(), key=lambda i: (i[0][1], i[0][0]))]
+    plain = [[x, y, f.value] for (x, y), f in cells.items()]
     record_version(battle, new, kind=BattleEvent.Kind.MAP, now=timezone.now(), actor=actor,
             action={"do": "map", "cells": plain, "map_seed": map_seed},
             events=[{"type": "map_changed", "change": kind_of_change, "map_seed": map_seed,
@@ -226,6 +255,7 @@ def _apply_locked(battle: LiveBattle, actor: Actor, action: Action, normalized: 
                   action_id: str, expected_version: int | None, now: datetime) -> ActionResult:
     if expected_version is not None and expected_version != battle.version:
         raise Conflict(STALE, code="stale", version=battle.version, state=board_state(battle, now=now))
+    _refuse_in_setup(battle)
     state = state_of(battle)
     if state.phase is Phase.ENDED:
         raise errors.refused_by_rules(IllegalAction("T11", "the battle is over; no further action is accepted",
@@ -308,6 +338,7 @@ def battle_start(*, actor: Actor, battle_id: int) -> LiveBattle:
             raise errors.denied(MODERATORS_ONLY)
         now = timezone.now()
         expire_locked(battle, now)
+        _refuse_in_setup(battle)
         state = state_of(battle)
         if state.phase is not Phase.DEPLOYMENT:
             raise errors.refused_by_rules(IllegalAction("T6", "The battle has already begun.", code="already_begun"))

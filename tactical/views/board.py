@@ -8,6 +8,8 @@ inline script).
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
@@ -18,13 +20,15 @@ from django.utils.functional import Promise
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
+from campaign.permissions import can_moderate, can_read_campaign
 from combat.battle.queries import preview as melee_preview
 from combat.battle.serialize import state_from_dict
-from strategic.models import UnitType
+from strategic.models import Battle, UnitType
+from strategic.selectors.retreats import armies_to_retreat, retreat_battle_of
 from tactical.messages import NO_BATTLE, NOT_WATCHER, WATCH_NEEDS_LOGIN
 from tactical.models import LiveBattle
 from tactical.protocol.eventtext import log_sentences
-from tactical.selectors.battles import viewer_of, watch_refusal
+from tactical.selectors.battles import STAGE_OF_LIVE, viewer_of, watch_refusal
 
 
 def _battle_for(request: HttpRequest, battle_id: int) -> tuple[LiveBattle, str | None]:
@@ -35,12 +39,44 @@ def _battle_for(request: HttpRequest, battle_id: int) -> tuple[LiveBattle, str |
     return battle, watch_refusal(user=request.user, battle=battle)
 
 
+def _record_page(request: HttpRequest, record: Battle, battle: LiveBattle | None) -> HttpResponse:
+    """A battle not yet on the board, or being prepared: what the moderator may do now, and for everyone else a
+    page that waits and shows the board as soon as the moderator opens it (``static/tactical/waiting.js``)."""
+    campaign = record.campaign
+    if not can_read_campaign(request.user, campaign):
+        raise Http404(NO_BATTLE)
+    request.campaign = campaign  # type: ignore[attr-defined]
+    return render(request, "tactical/board_waiting.html", {
+        "record": record, "battle": battle, "campaign": campaign,
+        "is_moderator": can_moderate(request.user, campaign),
+        "stage_url": reverse("battle-board-stage", args=[record.pk]),
+    })
+
+
+def board_stage(request: HttpRequest, battle_id: int) -> JsonResponse:
+    """Where a battle stands (pending, setup, deployment, live, finished): the waiting page asks it."""
+    record = Battle.objects.select_related("campaign").filter(pk=battle_id).first()
+    if record is None or not can_read_campaign(request.user, record.campaign):
+        return JsonResponse({"status": 404, "code": "not_found", "detail": str(NO_BATTLE)}, status=404)
+    battle = LiveBattle.objects.filter(pk=battle_id).only("status").first()
+    stage = STAGE_OF_LIVE.get(battle.status, "live") if battle is not None else (
+        "finished" if record.status == Battle.Status.RESOLVED else "pending")
+    return JsonResponse({"battle": battle_id, "stage": stage})
+
+
 def board_page(request: HttpRequest, battle_id: int) -> HttpResponse:
     """The board: an SVG grid driven by ``static/tactical/board.js`` over the battle socket.
 
-    A visitor who may not watch: to the login page when anonymous (he may be a commander), else 403.
+    A visitor who may not watch: to the login page when anonymous (he may be a commander), else 403. A battle
+    not yet on the board, or still being prepared, shows what waits (the moderator sees the setup tools).
     """
-    battle, refusal = _battle_for(request, battle_id)
+    battle = LiveBattle.objects.select_related("campaign", "record__province").filter(pk=battle_id).first()
+    if battle is None:
+        record = Battle.objects.select_related("campaign", "province").filter(pk=battle_id).first()
+        if record is None:
+            raise Http404(NO_BATTLE)
+        return _record_page(request, record, None)
+    refusal = watch_refusal(user=request.user, battle=battle)
     if refusal == "login":
         return redirect_to_login(request.get_full_path())
     if refusal is not None:
@@ -48,6 +84,9 @@ def board_page(request: HttpRequest, battle_id: int) -> HttpResponse:
     request.campaign = battle.campaign  # type: ignore[attr-defined]  # the base layout's campaign bar
     viewer = viewer_of(user=request.user, battle=battle)
     record = battle.record
+    setup_mode = battle.status == LiveBattle.Status.SETUP
+    if setup_mode and not viewer.is_moderator:
+        return _record_page(request, record, battle)
     types = UnitType.objects.filter(campaign=battle.campaign, code__in=_type_codes(battle))
     config = {
         "battle": battle.pk,
@@ -61,8 +100,21 @@ def board_page(request: HttpRequest, battle_id: int) -> HttpResponse:
     strings = {**board_strings(), **{f"type_{t.code}": t.name for t in types}}
     return render(request, "tactical/board.html", {
         "battle": battle, "record": record, "campaign": battle.campaign, "viewer": viewer,
-        "config": config, "strings": strings,
+        "config": config, "strings": strings, "setup_mode": setup_mode,
+        "ended": battle.status == LiveBattle.Status.ENDED, "features": FEATURES,
+        "retreats": _retreats_after(record) if battle.status == LiveBattle.Status.ENDED else [],
     })
+
+
+# The cells a moderator may paint in setup (T5), in the palette's order; "clear" removes a feature.
+FEATURES = [("clear", _("clear")), ("river", _("river")), ("swamp", _("swamp")), ("gorge", _("gorge")),
+            ("wall", _("wall"))]
+
+
+def _retreats_after(record: Battle) -> list[Any]:
+    """The armies that owe a retreat after this battle (R1), for the finished board's links."""
+    return [army for army in armies_to_retreat(campaign=record.campaign).order_by("pk")
+            if (battle := retreat_battle_of(army=army)) is not None and battle.pk == record.pk]
 
 
 def melee_forecast(request: HttpRequest, battle_id: int) -> JsonResponse:
@@ -93,6 +145,7 @@ BOARD_STRINGS: dict[str, Promise] = {
     "defender": _("Defender"),
     "side_attacker": _("attacker"),
     "side_defender": _("defender"),
+    "phase_setup": _("Preparing the field"),
     "phase_deployment": _("Deployment"),
     "phase_move": _("Movement"),
     "phase_interception": _("Interception window"),
@@ -175,6 +228,8 @@ BOARD_STRINGS: dict[str, Promise] = {
     "rule_T9.1": _("Range"),
     "rule_T10": _("Interception"),
     "rule_T11": _("End of battle"),
+    "paint_route_kept": _("A passable route between the deployment zones remains (T5)."),
+    "paint_sent": _("Painting {count} cells…"),
     "error_stale": _("The battle had changed: the board is up to date now, try again."),
     # the terrain features, named in their cells' titles
     "feature_river": _("river"),
