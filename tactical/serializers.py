@@ -134,7 +134,7 @@ class BoardStateOut(serializers.Serializer):
 
     battle = serializers.IntegerField()
     version = serializers.IntegerField()
-    status = serializers.CharField(help_text="deployment, live or ended")
+    status = serializers.CharField(help_text="setup (the moderator prepares the field), deployment, live or ended")
     phase = serializers.CharField(help_text="deployment, move, interception or ended (T13)")
     round = serializers.IntegerField()
     side = serializers.CharField(help_text="The side to act.")
