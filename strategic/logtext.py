@@ -56,6 +56,8 @@ SENTENCES: dict[str, Any] = {
     "map_imported": _("The map was imported."),
     "province_created": _("Province %(province)s was added to the map (%(terrain)s)."),
     "province_changed": _("Province %(province)s was changed."),
+    "province_deleted": _("Province %(code)s was taken off the map."),
+    "campaign_copied": _("The map, unit cards and factions of %(source)s were copied into the campaign."),
     "border_set": _("Border %(a)s – %(b)s: %(after)s."),
     "transition_set": _(
         "Province relief: moving from %(source)s into %(target)s, battles are fought on: %(after)s."
