@@ -229,7 +229,6 @@ def setup_map_action(request: HttpRequest, slug: str, action: str) -> HttpRespon
             return redirect(target)
     if action == "province_delete":
         forms["province_form"] = _province_form(selected, factions)
-        if error is not None:
-            forms["province_form"].add_error(None, error.message)  # type: ignore[union-attr]
+        forms["delete_error"] = error
     context = {**_context(campaign, selected, forms), "failed": action}
     return render(request, "strategic/setup/map.html", context, status=form_status(form, error))
