@@ -15,6 +15,8 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("c/<slug:slug>/setup/units/", setup_units.setup_units_page, name="setup-units"),
     path("c/<slug:slug>/setup/units/<int:unit_type_id>/", setup_units.setup_unit_page, name="setup-unit"),
     path("c/<slug:slug>/setup/armies/", setup_armies.setup_armies_page, name="setup-armies"),
+    path("c/<slug:slug>/setup/armies/units/<int:unit_id>/", setup_armies.setup_unit_correct_page,
+         name="setup-unit-correct"),
     path("c/<slug:slug>/setup/armies/<slug:action>/", setup_armies.setup_armies_action, name="setup-armies-action"),
     path("c/<slug:slug>/map/", map.map_page, name="map"),
     path("c/<slug:slug>/map.svg", map.map_svg_file, name="map-svg"),

@@ -9,20 +9,22 @@ from typing import Any
 from django.contrib import messages
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
 from campaign.errors import ServiceError
 from campaign.forms import refusal_to_form
 from campaign.models import Campaign, Commander, Faction
 from campaign.selectors import campaign_has_begun
+from campaign.versions import row_version
 from campaign.views.setup import campaign_for_setup, form_status
 from strategic.models import Army, Province, Unit, UnitType
 from strategic.services import armies as army_services
-from strategic.views.setup_forms import ArmyCreateForm, UnitsCreateForm
+from strategic.services import corrections
+from strategic.views.setup_forms import ArmyCreateForm, UnitCorrectForm, UnitsCreateForm
 
 
 def _forms(campaign: Campaign, data: Any = None, only: str = "") -> dict[str, Any]:
@@ -125,3 +127,42 @@ def setup_armies_action(request: HttpRequest, slug: str, action: str) -> HttpRes
             return redirect(reverse("setup-armies", args=[campaign.slug]) + f"#{action}")
     context = {**_context(campaign, forms), "failed": action}
     return render(request, "strategic/setup/armies.html", context, status=form_status(form, error))
+
+
+@require_http_methods(["GET", "POST"])
+def setup_unit_correct_page(request: HttpRequest, slug: str, unit_id: int) -> HttpResponse:
+    """One unit's health and place, set by the moderator (``services.corrections.unit_correct``); once the
+    campaign has begun a change needs a reason (M1)."""
+    campaign = campaign_for_setup(request, slug)
+    unit = get_object_or_404(
+        Unit.objects.select_related("unit_type", "faction", "army__province", "province"), pk=unit_id,
+        campaign=campaign,
+    )
+    armies = Army.objects.filter(faction=unit.faction).select_related("province").order_by("name")
+    provinces = Province.objects.filter(campaign=campaign).order_by("code")
+    initial = {
+        "health": unit.health_halves / 2, "army": unit.army_id, "province": None if unit.army_id else unit.province_id,
+        "version": row_version(unit),
+    }
+    form = UnitCorrectForm(request.POST or None, initial=initial, armies=armies, provinces=provinces, prefix="fix")
+    status = 200
+    if request.method == "POST":
+        error = None
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                corrections.unit_correct(
+                    actor=request.user, unit=unit, reason=data["reason"], health=data["health"],
+                    army=armies.filter(pk=data["army"]).first() if data["army"] else None,
+                    province=provinces.filter(pk=data["province"]).first() if data["province"] else None,
+                    expected_version=data["version"],
+                )
+            except ServiceError as exc:
+                error = exc
+                refusal_to_form(form, exc)
+            else:
+                messages.success(request, _("%(unit)s was saved.") % {"unit": unit})
+                return redirect(reverse("setup-armies", args=[campaign.slug]) + f"#forces-{unit.faction.slug}")
+        status = form_status(form, error)
+    context = {"campaign": campaign, "unit": unit, "form": form, "begun": campaign_has_begun(campaign=campaign)}
+    return render(request, "strategic/setup/unit_correct.html", context, status=status)

@@ -196,3 +196,32 @@ class ArmyCreateForm(forms.Form):
         self.fields["units"].choices = [
             (u.pk, f"{u.faction.name} · {u.province.name} · {u}") for u in units
         ]
+
+
+class UnitCorrectForm(VersionedForm):
+    """A unit's health and place set by the moderator (M1): an army of its faction, or a province."""
+
+    health = forms.DecimalField(
+        min_value=Decimal("0.5"), max_value=Decimal("99.5"), decimal_places=1,
+        widget=forms.NumberInput(attrs={"step": "0.5"}), label=_("Health in lines (T3.1)"),
+    )
+    army = forms.TypedChoiceField(required=False, coerce=int, empty_value=None, label=_("In the army"))
+    province = forms.TypedChoiceField(
+        required=False, coerce=int, empty_value=None, label=_("Or outside any army, in the province")
+    )
+    reason = forms.CharField(
+        required=False, max_length=2000, widget=forms.Textarea(attrs={"rows": 2}),
+        label=_("Reason (for the log; needed for a correction once the campaign has begun, M1)"),
+    )
+
+    def __init__(self, *args: Any, armies: Any, provinces: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["army"].choices = NONE + [(a.pk, f"{a.name} ({a.province.name})") for a in armies]
+        self.fields["province"].choices = NONE + _choices(provinces)
+
+    def clean(self) -> dict[str, Any]:
+        """One place: an army or a province."""
+        data = super().clean() or {}
+        if data.get("army") and data.get("province"):
+            self.add_error("province", _("Put the unit into an army or into a province, not both."))
+        return data

@@ -499,3 +499,87 @@ def test_a_refused_copy_leaves_no_campaign_behind(world: Any, client: Any, monke
     client.force_login(world.outsider)
     response = client.post("/campaigns/new/", _create_post(**{"new-template": "limes"}))
     assert (response.status_code, Campaign.objects.filter(slug="danube").exists()) == (409, False)
+
+
+# Corrections of a unit's health and place (M1)
+
+
+def _unit_post(unit: Unit, **extra: Any) -> dict[str, Any]:
+    post = {"fix-health": unit.health_halves / 2, "fix-army": unit.army_id or "",
+            "fix-province": "" if unit.army_id else unit.province_id, "fix-version": row_version(unit)}
+    post.update(extra)
+    return post
+
+
+def test_before_the_campaign_begins_a_units_health_is_set_without_reason(world: Any, client: Any) -> None:
+    unit = world.east_army.units.first()
+    client.force_login(world.moderator)
+    response = client.post(f"/c/limes/setup/armies/units/{unit.pk}/", _unit_post(unit, **{"fix-health": "1.5"}))
+    assert (response.status_code, Unit.objects.get(pk=unit.pk).health_halves) == (302, 3)
+
+
+def test_m1_once_begun_a_units_health_without_reason_is_refused_in_the_page(world: Any, client: Any) -> None:
+    _begin(world)
+    unit = world.east_army.units.first()
+    before = unit.health_halves
+    client.force_login(world.moderator)
+    response = client.post(f"/c/limes/setup/armies/units/{unit.pk}/", _unit_post(unit, **{"fix-health": "1.5"}))
+    assert response.status_code == 400
+    assert _errors(response) == [
+        f"Reason (for the log; needed for a correction once the campaign has begun, M1): {CORRECTION}"
+    ]
+    assert Unit.objects.get(pk=unit.pk).health_halves == before
+
+
+def test_m1_once_begun_a_unit_moved_out_of_its_army_with_a_reason_is_logged(world: Any, client: Any) -> None:
+    _begin(world)
+    unit = world.east_army.units.first()
+    client.force_login(world.moderator)
+    response = client.post(f"/c/limes/setup/armies/units/{unit.pk}/", _unit_post(
+        unit, **{"fix-army": "", "fix-province": world.moesia.pk, "fix-reason": "Deserted (ruling 7)"}))
+    assert response.status_code == 302
+    moved = Unit.objects.get(pk=unit.pk)
+    assert (moved.army_id, moved.province_id) == (None, world.moesia.pk)
+    entry = LogEntry.objects.get(campaign=world.campaign, kind="unit_corrected")
+    assert (entry.reason, entry.data["after"]["province"], entry.data["before"]["army"]) == (
+        "Deserted (ruling 7)", "moesia", world.east_army.pk
+    )
+
+
+def test_m1_once_begun_the_api_refuses_a_units_health_without_reason(world: Any, client: Any) -> None:
+    _begin(world)
+    unit = world.east_army.units.first()
+    client.force_login(world.moderator)
+    response = client.patch(f"/api/campaigns/limes/units/{unit.pk}/", {"health": 1}, content_type="application/json")
+    body = response.json()
+    assert (response.status_code, body["code"], body["errors"]) == (400, "correction_needs_reason", {"reason": [CORRECTION]})
+    response = client.patch(f"/api/campaigns/limes/units/{unit.pk}/", {"health": 1, "reason": "Plague"},
+                            content_type="application/json")
+    assert (response.status_code, response.json()["health"]) == (200, 1.0)
+
+
+def test_the_api_refuses_a_unit_correction_from_a_player(world: Any, client: Any) -> None:
+    unit = world.east_army.units.first()
+    client.force_login(world.east_leader)
+    response = client.patch(f"/api/campaigns/limes/units/{unit.pk}/", {"health": 1}, content_type="application/json")
+    assert response.status_code == 403
+
+
+def test_a_units_health_above_its_card_names_the_field(world: Any, client: Any) -> None:
+    unit = world.east_army.units.first()
+    client.force_login(world.moderator)
+    response = client.post(f"/c/limes/setup/armies/units/{unit.pk}/", _unit_post(unit, **{"fix-health": "9"}))
+    most = unit.unit_type.health.normalize()
+    assert (response.status_code, _errors(response)) == (400, [
+        f"Health in lines (T3.1): Give the health in lines, half lines allowed, more than 0 and at most {most}, "
+        "the card's (T3.1)."
+    ])
+
+
+def test_a_stale_unit_correction_is_a_conflict(world: Any, client: Any) -> None:
+    unit = world.east_army.units.first()
+    post = _unit_post(unit, **{"fix-health": "1"})
+    Unit.objects.filter(pk=unit.pk).update(health_halves=1)
+    client.force_login(world.moderator)
+    response = client.post(f"/c/limes/setup/armies/units/{unit.pk}/", post)
+    assert (response.status_code, Unit.objects.get(pk=unit.pk).health_halves) == (409, 1)
