@@ -35,6 +35,16 @@ NO_FACTIONS = _("The campaign has no factions to act (S4).")
 NOT_ACTING_FACTION = _("It is not this faction's turn (S4).")
 TURN_NOT_OVERDUE = _("The faction's time is not up yet (S4).")
 
+# setup (M1)
+EDITED_MEANWHILE = _("Someone else changed this after you opened it: reload the page and make your change again.")
+CORRECTION_NEEDS_REASON = _(
+    "The campaign has begun: this changes the state of the game and is a correction. Give a reason: it is "
+    "written into the log every participant reads (M1)."
+)
+CREATORS_STAFF_ONLY = _("On this site only staff members may create campaigns.")
+TEMPLATE_NOT_EMPTY = _("A template is copied only into a campaign without provinces, unit cards or factions.")
+TEMPLATE_SAME = _("A campaign cannot be copied into itself.")
+
 # api
 CAMPAIGN_NOT_FOUND = _("No such campaign.")
 OBJECT_NOT_FOUND = _("No such %(what)s in this campaign.")

@@ -120,3 +120,14 @@ def can_command_army_as_read(
     if membership is not None and _leads_by_membership(membership[0], membership[1], faction_id):
         return True
     return leader_user_id is not None and leader_user_id == user.id
+
+
+def can_create_campaign(user: Any) -> bool:
+    """Who may create a campaign: any signed-in user, or staff only (``LIMES_CAMPAIGN_CREATORS=staff``)."""
+    from django.conf import settings
+
+    if not _is_authenticated(user):
+        return False
+    if getattr(settings, "LIMES_CAMPAIGN_CREATORS", "anyone") == "staff":
+        return bool(user.is_staff or user.is_superuser)
+    return True

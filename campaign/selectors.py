@@ -112,3 +112,9 @@ def log_entries(*, campaign: Campaign, after_id: int | None = None) -> QuerySet[
     if after_id is not None:
         entries = entries.filter(id__gt=after_id)
     return entries
+
+
+def campaign_has_begun(*, campaign: Campaign) -> bool:
+    """True once play has started (M1): the first economic phase has ended (the strategic phase of turn 1 was
+    opened), so a later change to what the game itself changes is a correction that needs a reason."""
+    return campaign.turn > 1 or campaign.phase != Campaign.Phase.ECONOMIC

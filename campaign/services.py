@@ -18,6 +18,7 @@ from campaign.messages import (
     BAD_SLUG,
     COMMANDER_OTHER_FACTION,
     COMMANDER_TAKEN,
+    CREATORS_STAFF_ONLY,
     INVITATION_UNKNOWN,
     INVITATION_USED,
     LAST_MODERATOR,
@@ -39,6 +40,7 @@ from campaign.models import Campaign, Commander, Faction, Invitation, LogEntry, 
 from campaign.permissions import Actor
 from campaign.rules_settings import SETTINGS_BY_NAME, validate_settings
 from campaign.selectors import factions_in_turn_order
+from campaign.versions import require_version
 
 SLUG_RE = re.compile(r"^[-a-zA-Z0-9_]+$")
 COLOR_RE = re.compile(r"^#[0-9a-fA-F]{6}$")
@@ -103,6 +105,8 @@ def campaign_create(
 ) -> Campaign:
     """Create a campaign; its creator becomes its first moderator (M1)."""
     _require_login(actor)
+    if not permissions.can_create_campaign(actor):
+        raise Forbidden(CREATORS_STAFF_ONLY)
     if not slug or not SLUG_RE.match(slug):
         raise Invalid(BAD_SLUG, field="slug")
     if Campaign.objects.filter(slug=slug).exists():
@@ -149,11 +153,14 @@ def campaign_settings_update(*, actor: Actor, campaign: Campaign, settings: dict
 
 
 @transaction.atomic
-def campaign_update(*, actor: Actor, campaign: Campaign, **fields: Any) -> Campaign:
+def campaign_update(
+    *, actor: Actor, campaign: Campaign, expected_version: str | None = None, **fields: Any
+) -> Campaign:
     """Change a campaign's names, description or visibility (moderator)."""
     require_moderator(actor, campaign)
     allowed = {"name_en", "name_ru", "description", "is_public"}
     campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)
+    require_version(campaign, expected_version)
     changed = {}
     for name, value in fields.items():
         if name not in allowed:
@@ -207,12 +214,15 @@ def faction_create(
 
 
 @transaction.atomic
-def faction_update(*, actor: Actor, faction: Faction, **fields: Any) -> Faction:
+def faction_update(
+    *, actor: Actor, faction: Faction, expected_version: str | None = None, **fields: Any
+) -> Faction:
     """Change a faction: names, colour, turn order, naval capacity, leader, ``roster_locked`` (S2)."""
     campaign = faction.campaign
     require_moderator(actor, campaign)
     allowed = {"name_en", "name_ru", "color", "turn_order", "naval_capacity", "roster_locked", "leader"}
     faction = Faction.objects.select_for_update().get(pk=faction.pk)
+    require_version(faction, expected_version)
     changed: dict[str, Any] = {}
     for name, value in fields.items():
         if name not in allowed:

@@ -48,6 +48,11 @@ def required(name: str) -> str:
 
 PRODUCTION = env_bool("LIMES_PRODUCTION", False)
 
+# Who may create a campaign in the pages and the API: "anyone" signed in (the default) or "staff" only.
+LIMES_CAMPAIGN_CREATORS = (env("LIMES_CAMPAIGN_CREATORS") or "anyone").strip().lower()
+if LIMES_CAMPAIGN_CREATORS not in {"anyone", "staff"}:
+    raise ImproperlyConfigured('LIMES_CAMPAIGN_CREATORS must be "anyone" or "staff"')
+
 
 def _development_secret() -> str:
     # A per-checkout secret so that the embedded mode never runs on a key published in the repo.

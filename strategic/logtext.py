@@ -56,6 +56,9 @@ SENTENCES: dict[str, Any] = {
     "map_imported": _("The map was imported."),
     "province_created": _("Province %(province)s was added to the map (%(terrain)s)."),
     "province_changed": _("Province %(province)s was changed."),
+    "unit_corrected": _("The moderator corrected %(unit)s."),
+    "province_deleted": _("Province %(code)s was taken off the map."),
+    "campaign_copied": _("The map, unit cards and factions of %(source)s were copied into the campaign."),
     "border_set": _("Border %(a)s – %(b)s: %(after)s."),
     "transition_set": _(
         "Province relief: moving from %(source)s into %(target)s, battles are fought on: %(after)s."
@@ -68,6 +71,7 @@ KIND_KEYS: dict[str, dict[str, str | None]] = {
     "transition_set": {"source": "province", "target": "province", "before": None, "after": None},
     "province_captured": {"before": "faction"},
     "army_commander_set": {"before": "commander"},
+    "unit_corrected": {"before": None, "after": None},
 }
 KIND_CHOICES = {
     "border_set": {"after": dict(Border.Kind.choices), "before": dict(Border.Kind.choices)},

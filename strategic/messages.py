@@ -63,6 +63,9 @@ NOT_NEIGHBOURS = _("A border joins two different provinces.")
 BAD_DAMAGE = _("Give a whole number of damage, 0 or more, for each of LI1, LI2, HI, LC, HC (T3).")
 BAD_HEALTH = _("Health is counted in half lines, more than 0 (T3.1).")
 BAD_TERRAIN = _("Choose field, forest, mountains or desert (T5).")
+BAD_UNIT_HEALTH = _("Give the health in lines, half lines allowed, more than 0 and at most %(most)s, the card's (T3.1).")
+ONE_PLACE = _("Put the unit into an army or into a province, not both.")
+PROVINCE_BUSY = _("Armies, units or battles are in %(code)s: it cannot be taken off the map.")
 
 # services.map_file
 NOT_AN_OBJECT = _("The map file must be a JSON object.")

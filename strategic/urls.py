@@ -3,10 +3,21 @@ retreats (R1–R6), quick battles (Q1–Q7) and captives (Q5)."""
 
 from django.urls import URLPattern, URLResolver, path
 
-from strategic.views import after_battle, map, rosters
+from strategic.views import after_battle, map, rosters, setup_armies, setup_campaign, setup_map, setup_units
 from strategic.views import turn as views
 
 urlpatterns: list[URLPattern | URLResolver] = [
+    path("campaigns/new/", setup_campaign.campaign_create_page, name="campaign-create"),
+    # the moderator's setup of the map, unit cards, units and armies (M1)
+    path("c/<slug:slug>/setup/map/", setup_map.setup_map_page, name="setup-map"),
+    path("c/<slug:slug>/setup/map.json", setup_map.setup_map_download, name="setup-map-download"),
+    path("c/<slug:slug>/setup/map/<slug:action>/", setup_map.setup_map_action, name="setup-map-action"),
+    path("c/<slug:slug>/setup/units/", setup_units.setup_units_page, name="setup-units"),
+    path("c/<slug:slug>/setup/units/<int:unit_type_id>/", setup_units.setup_unit_page, name="setup-unit"),
+    path("c/<slug:slug>/setup/armies/", setup_armies.setup_armies_page, name="setup-armies"),
+    path("c/<slug:slug>/setup/armies/units/<int:unit_id>/", setup_armies.setup_unit_correct_page,
+         name="setup-unit-correct"),
+    path("c/<slug:slug>/setup/armies/<slug:action>/", setup_armies.setup_armies_action, name="setup-armies-action"),
     path("c/<slug:slug>/map/", map.map_page, name="map"),
     path("c/<slug:slug>/map.svg", map.map_svg_file, name="map-svg"),
     path("c/<slug:slug>/map.png", map.map_png_file, name="map-png"),

@@ -23,6 +23,7 @@ from strategic.api.serializers import (
     DestinationsOut,
     MoveOut,
     UnitAssignIn,
+    UnitCorrectIn,
     UnitIn,
     UnitOut,
     move_out_data,
@@ -31,7 +32,7 @@ from strategic.messages import NEEDS_COMMANDER, NEEDS_LEADER
 from strategic.models import Army, Unit
 from strategic.selectors import map as selectors
 from strategic.services import armies as services
-from strategic.services import moves
+from strategic.services import corrections, moves
 
 
 def _armies(campaign: Any) -> Any:
@@ -62,12 +63,20 @@ class UnitListView(CampaignView):
 
 
 class UnitDetailView(CampaignView):
-    """One unit."""
+    """One unit; the moderator corrects its health or place (M1)."""
 
     @extend_schema(responses={200: UnitOut, **READ_ERRORS})
     def get(self, request: Request, slug: str, pk: int) -> Response:
         """The unit."""
         return Response(UnitOut(self.get_object_or_404(Unit, pk)).data)
+
+    @extend_schema(request=UnitCorrectIn, responses=errors({200: UnitOut}))
+    def patch(self, request: Request, slug: str, pk: int) -> Response:
+        """Correct the unit's health or place (moderator; with a reason once the campaign has begun, M1)."""
+        unit = self.get_object_or_404(Unit, pk)
+        self.require_moderator()
+        unit = corrections.unit_correct(actor=request.user, unit=unit, **self.valid(UnitCorrectIn))
+        return Response(UnitOut(unit).data)
 
 
 class UnitAssignView(CampaignView):

@@ -226,6 +226,16 @@ class UnitIn(serializers.Serializer):
     name = serializers.CharField(max_length=120, required=False, allow_blank=True, default="")
 
 
+class UnitCorrectIn(serializers.Serializer):
+    """The moderator's correction of a unit (M1): its health in lines, its place (an army of its faction, or a
+    province outside any army); once the campaign has begun a reason is required."""
+
+    health = serializers.DecimalField(max_digits=4, decimal_places=1, required=False)
+    army = InCampaign(queryset=Army.objects.all(), required=False, allow_null=True, default=None)
+    province = InCampaign(queryset=Province.objects.all(), required=False, allow_null=True, default=None)
+    reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=2000)
+
+
 class UnitAssignIn(serializers.Serializer):
     """The army to put the unit into, or null to take it out of its army (S2)."""
 

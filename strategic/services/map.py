@@ -6,15 +6,35 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from campaign.errors import Invalid
-from campaign.messages import BAD_SLUG, SLUG_TAKEN
+from campaign.errors import Conflict, Invalid
+from campaign.messages import BAD_SLUG, CORRECTION_NEEDS_REASON, SLUG_TAKEN
 from campaign.models import Campaign, Faction
 from campaign.permissions import Actor
+from campaign.selectors import campaign_has_begun
 from campaign.services import SLUG_RE, log_append, require_moderator
-from strategic.messages import BAD_DAMAGE, BAD_HEALTH, BAD_TERRAIN, NOT_IN_CAMPAIGN, NOT_NEIGHBOURS
-from strategic.models import Border, Province, Terrain, TerrainTransition, UnitClass, UnitType
+from campaign.versions import require_version
+from strategic.messages import (
+    BAD_DAMAGE,
+    BAD_HEALTH,
+    BAD_TERRAIN,
+    NOT_IN_CAMPAIGN,
+    NOT_NEIGHBOURS,
+    PROVINCE_BUSY,
+)
+from strategic.models import (
+    Army,
+    Battle,
+    Border,
+    Province,
+    Terrain,
+    TerrainTransition,
+    Unit,
+    UnitClass,
+    UnitType,
+)
 
 PROVINCE_FIELDS = {
     "name_en",
@@ -30,6 +50,9 @@ PROVINCE_FIELDS = {
     "y",
     "shape",
 }
+# What the game itself changes in a province (S6 capture, S10): once the campaign has begun, a moderator's
+# change to it is a correction and needs a reason (M1).
+PROVINCE_GAME_FIELDS = {"controller"}
 UNIT_TYPE_FIELDS = {
     "name_en",
     "name_ru",
@@ -104,12 +127,23 @@ def province_create(
     return province
 
 
+def require_correction_reason(*, campaign: Campaign, reason: str) -> None:
+    """M1: once the campaign has begun, a change to what the game itself changes needs a reason (400 ``reason``)."""
+    if campaign_has_begun(campaign=campaign) and not (reason or "").strip():
+        raise Invalid(CORRECTION_NEEDS_REASON, field="reason", rule="M1")
+
+
 @transaction.atomic
-def province_update(*, actor: Actor, province: Province, reason: str = "", **fields: Any) -> Province:
-    """Change a province (terrain, controller, capital, fortress, position, ...) with an optional reason."""
+def province_update(
+    *, actor: Actor, province: Province, reason: str = "", expected_version: str | None = None, **fields: Any
+) -> Province:
+    """Change a province (terrain, controller, capital, fortress, position, ...); a change of its controller
+    once the campaign has begun is a correction and needs a reason (M1). ``expected_version``: the
+    version of the province the form was drawn from (``campaign.versions``), 409 when it changed since."""
     campaign = province.campaign
     require_moderator(actor, campaign)
     province = Province.objects.select_for_update().get(pk=province.pk)
+    require_version(province, expected_version)
     changed: dict[str, Any] = {}
     for name, value in fields.items():
         if name not in PROVINCE_FIELDS:
@@ -121,6 +155,8 @@ def province_update(*, actor: Actor, province: Province, reason: str = "", **fie
         if getattr(province, name) != value:
             setattr(province, name, value)
             changed[name] = _jsonable(value)
+    if PROVINCE_GAME_FIELDS & set(changed):
+        require_correction_reason(campaign=campaign, reason=reason)
     if "capital_of" in changed and province.capital_of is not None:
         Province.objects.filter(capital_of=province.capital_of).exclude(pk=province.pk).update(
             capital_of=None
@@ -136,6 +172,25 @@ def province_update(*, actor: Actor, province: Province, reason: str = "", **fie
             data={"province": province.code, **changed},
         )
     return province
+
+
+@transaction.atomic
+def province_delete(*, actor: Actor, province: Province) -> None:
+    """Take a province off the map with its borders and transitions; refused while armies, units or battles
+    are there (409)."""
+    campaign = province.campaign
+    require_moderator(actor, campaign)
+    province = Province.objects.select_for_update().get(pk=province.pk)
+    busy = (
+        Army.objects.filter(province=province).exists()
+        or Unit.objects.filter(province=province).exists()
+        or Battle.objects.filter(Q(province=province) | Q(origin=province)).exists()
+    )
+    if busy:
+        raise Conflict(PROVINCE_BUSY, params={"code": province.code}, field="province")
+    code = province.code
+    province.delete()
+    log_append(campaign=campaign, kind="province_deleted", actor=actor, rule="M1", data={"code": code})
 
 
 @transaction.atomic
@@ -264,7 +319,9 @@ def unit_type_create(
 
 
 @transaction.atomic
-def unit_type_update(*, actor: Actor, unit_type: UnitType, **fields: Any) -> UnitType:
+def unit_type_update(
+    *, actor: Actor, unit_type: UnitType, expected_version: str | None = None, **fields: Any
+) -> UnitType:
     """Change a unit card (T3); units already in play keep their current health and arrows."""
     campaign = unit_type.campaign
     require_moderator(actor, campaign)
@@ -273,6 +330,7 @@ def unit_type_update(*, actor: Actor, unit_type: UnitType, **fields: Any) -> Uni
             raise Invalid(str(_("This field cannot be set here.")), field=name)
     _check_unit_type(fields)
     unit_type = UnitType.objects.select_for_update().get(pk=unit_type.pk)
+    require_version(unit_type, expected_version)
     changed: dict[str, Any] = {}
     for name, value in fields.items():
         if name == "health":

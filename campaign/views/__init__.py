@@ -65,7 +65,12 @@ def home(request: HttpRequest) -> HttpResponse:
             .order_by("campaign__slug")
         )
     campaigns = campaign_visible_to(user=request.user).select_related("current_faction").order_by("slug")
-    return render(request, "campaign/home.html", {"campaigns": campaigns, "my_memberships": mine})
+    context = {
+        "campaigns": campaigns,
+        "my_memberships": mine,
+        "can_create": permissions.can_create_campaign(request.user),
+    }
+    return render(request, "campaign/home.html", context)
 
 
 @require_http_methods(["GET", "POST"])
