@@ -30,7 +30,7 @@ from tactical.protocol.eventtext import action_sentence
 from tactical.selectors.snapshots import state_of
 from tactical.services import moderation as moderator_services
 
-CONSOLE_ACTIONS = ("role", "invite", "order", "deadline", "settings", "answer")
+CONSOLE_ACTIONS = ("role", "invite", "order", "deadline", "settings", "answer", "begin")
 BATTLE_ACTIONS = ("rule", "end", "pause", "resume", "add_time", "correct", "undo", "roll")
 
 
@@ -168,7 +168,14 @@ def _answer(request: HttpRequest, campaign: Campaign) -> str:
     return _("The answer was written into the log.")
 
 
+def _begin(request: HttpRequest, campaign: Campaign) -> str:
+    campaign = campaign_services.economic_phase_end(actor=request.user, campaign=campaign)
+    return _("The strategic phase of turn %(turn)s began: %(faction)s acts first (S4).") % {
+        "turn": campaign.turn, "faction": campaign.current_faction.name if campaign.current_faction else "—"}
+
+
 _CONSOLE_FORMS: dict[str, Callable[[HttpRequest, Campaign], str]] = {
+    "begin": _begin,
     "role": _role,
     "invite": _invite,
     "order": _order,

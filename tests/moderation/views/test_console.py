@@ -171,3 +171,28 @@ def test_a_console_form_naming_nothing_usable_is_refused_with_400_and_changes_no
     assert (response.status_code, sentence in response.content.decode()) == (400, True)
     assert LogEntry.objects.count() == before
 
+
+
+def test_the_moderator_begins_the_strategic_phase_from_the_console(world: Any) -> None:
+    client = _client(world, "moderator")
+    assert "Begin the strategic phase" in client.get("/c/limes/console/").content.decode()
+    response = client.post("/c/limes/console/begin/", follow=True)
+    assert "The strategic phase of turn 1 began: Eastern Rome acts first (S4)." in response.content.decode()
+    campaign = Campaign.objects.get(pk=world.campaign.pk)
+    assert (campaign.phase, campaign.current_faction_id) == ("strategic", world.east.pk)
+    assert LogEntry.objects.filter(campaign=campaign, kind="economic_phase_ended").count() == 1
+    assert "Begin the strategic phase" not in client.get("/c/limes/console/").content.decode()
+
+
+def test_beginning_twice_is_refused_with_the_rule_and_changes_nothing(world: Any) -> None:
+    _strategic(world)
+    response = _client(world, "moderator").post("/c/limes/console/begin/")
+    assert response.status_code == 409
+    assert "This can be done only in the economic phase (S4)." in response.content.decode()
+    assert LogEntry.objects.filter(campaign=world.campaign, kind="economic_phase_ended").count() == 0
+
+
+@pytest.mark.parametrize("role", ROLES[:-1])
+def test_nobody_but_the_moderator_begins_the_strategic_phase(world: Any, role: str) -> None:
+    assert _client(world, role).post("/c/limes/console/begin/").status_code == 403
+    assert Campaign.objects.get(pk=world.campaign.pk).phase == "economic"
