@@ -75,7 +75,9 @@ class UnitDetailView(CampaignView):
         """Correct the unit's health or place (moderator; with a reason once the campaign has begun, M1)."""
         unit = self.get_object_or_404(Unit, pk)
         self.require_moderator()
-        unit = corrections.unit_correct(actor=request.user, unit=unit, **self.valid(UnitCorrectIn))
+        data = self.valid(UnitCorrectIn)
+        version = data.pop("version", None)
+        unit = corrections.unit_correct(actor=request.user, unit=unit, expected_version=version, **data)
         return Response(UnitOut(unit).data)
 
 

@@ -99,8 +99,10 @@ class ProvinceDetailView(CampaignView):
         province = self.get_object_or_404(Province, pk)
         self.require_moderator()
         data = self.valid(ProvinceUpdateIn, partial=True)
-        reason = data.pop("reason", "")
-        province = province_update(actor=request.user, province=province, reason=reason, **data)
+        reason, version = data.pop("reason", ""), data.pop("version", None)
+        province = province_update(
+            actor=request.user, province=province, reason=reason, expected_version=version, **data
+        )
         return Response(ProvinceOut(province).data)
 
 

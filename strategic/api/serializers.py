@@ -10,6 +10,7 @@ from rest_framework import serializers
 
 from campaign.models import Commander, Faction
 from campaign.serializers import MAX_ID, InCampaign, inline_choice
+from campaign.versions import row_version
 from strategic.models import (
     Army,
     Battle,
@@ -101,10 +102,12 @@ class OutlineField(serializers.JSONField):
 
 
 class ProvinceOut(serializers.ModelSerializer):
-    """A province of the strategic map."""
+    """A province of the strategic map; ``version``: send it back with a change to be refused (409) if
+    someone changed the province meanwhile."""
 
     name = serializers.CharField(read_only=True)
     shape = OutlineField(read_only=True)
+    version = serializers.SerializerMethodField()
 
     class Meta:
         model = Province
@@ -124,7 +127,12 @@ class ProvinceOut(serializers.ModelSerializer):
             "x",
             "y",
             "shape",
+            "version",
         ]
+
+    def get_version(self, province: Province) -> str:
+        """The province's optimistic version (``campaign.versions``)."""
+        return row_version(province)
 
 
 class ProvinceIn(serializers.Serializer):
@@ -153,6 +161,10 @@ class ProvinceUpdateIn(ProvinceIn):
 
     code = None  # type: ignore[assignment]
     reason = serializers.CharField(required=False, allow_blank=True, default="")
+    version = serializers.CharField(
+        required=False, allow_blank=True, max_length=32,
+        help_text="The province's version as read: refused (409) when it changed since.",
+    )
 
 
 class BorderOut(serializers.ModelSerializer):
@@ -194,6 +206,7 @@ class UnitOut(serializers.ModelSerializer):
 
     health = serializers.FloatField(read_only=True)
     location = serializers.SerializerMethodField()
+    version = serializers.SerializerMethodField()
 
     class Meta:
         model = Unit
@@ -210,7 +223,12 @@ class UnitOut(serializers.ModelSerializer):
             "health",
             "arrows",
             "created_turn",
+            "version",
         ]
+
+    def get_version(self, unit: Unit) -> str:
+        """The unit's optimistic version (``campaign.versions``)."""
+        return row_version(unit)
 
     def get_location(self, unit: Unit) -> int:
         """The province where the unit stands."""
@@ -234,6 +252,10 @@ class UnitCorrectIn(serializers.Serializer):
     army = InCampaign(queryset=Army.objects.all(), required=False, allow_null=True, default=None)
     province = InCampaign(queryset=Province.objects.all(), required=False, allow_null=True, default=None)
     reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=2000)
+    version = serializers.CharField(
+        required=False, allow_blank=True, max_length=32,
+        help_text="The unit's version as read: refused (409) when it changed since.",
+    )
 
 
 class UnitAssignIn(serializers.Serializer):

@@ -201,3 +201,19 @@ def test_invitation_of_a_leader_without_faction_names_the_faction(world: Any, cl
     response = client.post("/c/limes/setup/factions/invite/", {"invite-role": "leader"})
     assert (response.status_code, _errors(response)) == (400, ["Faction: A leader or commander needs a faction."])
     assert not Invitation.objects.filter(campaign=world.campaign).exists()
+
+
+def test_the_console_links_every_setup_page(world: Any, client: Any) -> None:
+    client.force_login(world.moderator)
+    content = client.get("/c/limes/console/").content.decode()
+    links = re.findall(r'<a id="console-setup-(\w+)" href="([^"]+)"', content)
+    assert links == [
+        ("campaign", "/c/limes/setup/"), ("map", "/c/limes/setup/map/"), ("units", "/c/limes/setup/units/"),
+        ("factions", "/c/limes/setup/factions/"), ("armies", "/c/limes/setup/armies/"),
+    ]
+
+
+def test_a_private_campaign_setup_is_404_for_a_stranger(world: Any, client: Any) -> None:
+    Campaign.objects.filter(pk=world.campaign.pk).update(is_public=False)
+    client.force_login(world.outsider)
+    assert client.get("/c/limes/setup/").status_code == 404

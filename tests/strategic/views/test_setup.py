@@ -583,3 +583,17 @@ def test_a_stale_unit_correction_is_a_conflict(world: Any, client: Any) -> None:
     client.force_login(world.moderator)
     response = client.post(f"/c/limes/setup/armies/units/{unit.pk}/", post)
     assert (response.status_code, Unit.objects.get(pk=unit.pk).health_halves) == (409, 1)
+
+
+def test_the_api_refuses_a_province_change_of_a_stale_version(world: Any, client: Any) -> None:
+    client.force_login(world.moderator)
+    read = client.get(f"/api/campaigns/limes/provinces/{world.dalmatia.pk}/").json()
+    assert read["version"] == row_version(world.dalmatia)
+    map_services.province_update(actor=world.moderator, province=world.dalmatia, terrain="forest")
+    response = client.patch(f"/api/campaigns/limes/provinces/{world.dalmatia.pk}/",
+                            {"terrain": "desert", "version": read["version"]}, content_type="application/json")
+    assert (response.status_code, response.json()["code"], response.json()["errors"]) == (
+        409, "edited_meanwhile",
+        {"version": ["Someone else changed this after you opened it: reload the page and make your change again."]},
+    )
+    assert Province.objects.get(pk=world.dalmatia.pk).terrain == "forest"
