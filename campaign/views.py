@@ -19,7 +19,9 @@ from campaign.errors import ServiceError
 from campaign.forms import SignUpForm
 from campaign.logtext import log_lines
 from campaign.models import Campaign, Invitation, Membership, Relation
+from campaign.rules_reference import range_cells, reference, rule_shown
 from campaign.rules_settings import SETTINGS
+from campaign.rules_text import GLOSSARY
 from campaign.selectors import campaign_visible_to, locked_out_detail, relations_map, turn_state
 
 # What each rule id of a setting is about, shown beside it on the rules page.
@@ -150,7 +152,8 @@ def campaign_page(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def rules_page(request: HttpRequest, slug: str) -> HttpResponse:
-    """Every campaign setting with its value, default, rule id and meaning."""
+    """The rules reference (every rule of RULES.md, with an anchor per id) and every campaign setting with
+    its value, default, rule id and meaning."""
     campaign = campaign_for_page(request, slug)
     rows = []
     for spec in SETTINGS:
@@ -169,4 +172,34 @@ def rules_page(request: HttpRequest, slug: str) -> HttpResponse:
                 "maximum": spec.maximum,
             }
         )
-    return render(request, "campaign/rules.html", {"campaign": campaign, "settings_rows": rows})
+    settings = _settings_of(campaign)
+    cells, width, height = range_cells(settings["range_forward"], settings["range_lateral"])
+    context = {
+        "campaign": campaign,
+        "settings_rows": rows,
+        "sections": reference(settings),
+        "glossary": GLOSSARY,
+        "range_picture": {"cells": cells, "width": width, "height": height, "in_range": len(cells) - 1},
+    }
+    return render(request, "campaign/rules.html", context)
+
+
+def rule_entry(request: HttpRequest, slug: str, rule_id: str) -> HttpResponse:
+    """One rule's entry as an HTML fragment, for the board's side panel (the turn is not left)."""
+    campaign = campaign_for_page(request, slug)
+    settings = _settings_of(campaign)
+    rule = rule_shown(rule_id, settings)
+    if rule is None:
+        raise Http404(_("No such rule."))
+    cells, width, height = range_cells(settings["range_forward"], settings["range_lateral"])
+    context = {
+        "campaign": campaign,
+        "rule": rule,
+        "fragment": True,
+        "range_picture": {"cells": cells, "width": width, "height": height, "in_range": len(cells) - 1},
+    }
+    return render(request, "campaign/rule_fragment.html", context)
+
+
+def _settings_of(campaign: Campaign) -> dict[str, Any]:
+    return {spec.name: campaign.setting(spec.name) for spec in SETTINGS}
