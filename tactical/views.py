@@ -163,6 +163,12 @@ BOARD_STRINGS: dict[str, Promise] = {
     "sent": _("Sent…"),
     "refused": _("Refused"),
     "rule": _("Rule {rule}"),
+    # the rule beside the board (static/tactical/rules-panel.js)
+    "rules_panel_title": _("Rule"),
+    "rules_panel_close": _("Close"),
+    "rules_panel_loading": _("Loading the rule…"),
+    "rules_panel_failed": _("The rule could not be loaded; the full rules page has it."),
+    "rules_panel_full": _("Open the full rules page"),
     "rule_T1": _("The field and deployment"),
     "rule_T2": _("Commanders on the field"),
     "rule_T4": _("Speed"),

@@ -32,7 +32,7 @@ def rule_anchor(slug: str | None, rule_id: str, label: str | None = None) -> Saf
     text = escape(label if label is not None else rule_id)
     entry = RULES_BY_ID.get(rule_id)
     if not slug or entry is None:
-        return mark_safe(f'<span class="rule-id" title="{escape(_("Rule"))}">{text}</span>')  # escaped
+        return mark_safe(f'<span class="rule-id">{text}</span>')  # escaped
     title = escape(_("Rule %(rule)s: %(title)s") % {"rule": rule_id, "title": entry.title})
     return mark_safe(  # every part is escaped
         f'<a class="rule-id rule-link" href="{escape(rule_href(slug, rule_id))}" data-rule="{escape(rule_id)}" '
@@ -63,3 +63,9 @@ def link_rule_ids(text: object, campaign: Any) -> SafeString:
         else:
             out.append(escape(part))
     return mark_safe("".join(out))  # every part is escaped
+
+
+@register.simple_tag
+def rule_ids() -> str:
+    """Every rule id of the reference, space-separated (the page's script links them in texts)."""
+    return " ".join(RULES_BY_ID)

@@ -5,6 +5,7 @@ import { BattleSocket } from "./socket.js";
 import { CELL, drawContacts, drawGround, drawMarks, drawPath, drawUnits } from "./render.js";
 import { BattleLog, fill } from "./log.js";
 import { orderRecipients, renderMelee, renderOrders, renderUnitCard, renderUnitList } from "./panels.js";
+import { linkRules } from "./rules-panel.js";
 
 const config = JSON.parse(document.getElementById("board-config").textContent);
 const t = JSON.parse(document.getElementById("board-strings").textContent);
@@ -547,6 +548,7 @@ let messageTimer = null;
 function showMessage(text, kind) {
   const box = $("board-message");
   box.textContent = text;
+  linkRules(box); // its rule id opens the rule beside the board
   box.dataset.kind = kind;
   box.hidden = false;
   clearTimeout(messageTimer);
