@@ -23,6 +23,7 @@ from combat.battle.serialize import state_from_dict
 from strategic.models import UnitType
 from tactical.messages import NO_BATTLE, NOT_WATCHER, WATCH_NEEDS_LOGIN
 from tactical.models import LiveBattle
+from tactical.protocol import turnlabel
 from tactical.protocol.eventtext import log_sentences
 from tactical.selectors.battles import viewer_of, watch_refusal
 
@@ -97,8 +98,10 @@ BOARD_STRINGS: dict[str, Promise] = {
     "phase_move": _("Movement"),
     "phase_interception": _("Interception window"),
     "phase_ended": _("The battle is over"),
-    "round": _("Round {round}"),
-    "to_act": _("{side} to act"),
+    "round": turnlabel.ROUND,
+    "to_act": turnlabel.TO_ACT,
+    "window_attacker": turnlabel.WINDOWS["attacker"],
+    "window_defender": turnlabel.WINDOWS["defender"],
     "winner": _("{side} won the battle"),
     "time_left": _("Time left"),
     "time_up": _("Time is up: the server ends the turn"),

@@ -253,6 +253,7 @@ function renderStatus() {
   $("status-phase").textContent = t[`phase_${s.phase}`] || s.phase;
   let turn = "";
   if (s.phase === "ended") turn = s.winner ? fill(t.winner, { side: t[s.winner] }) : "";
+  else if (s.phase === "interception") turn = fill(t[`window_${s.side}`], { round: s.round }); // T14.2
   else if (s.phase !== "deployment") turn = `${fill(t.round, { round: s.round })} · ${fill(t.to_act, { side: t[s.side] })}`;
   $("status-turn").textContent = turn;
   $("status-turn").dataset.side = s.phase === "deployment" ? "" : s.side;
