@@ -81,3 +81,14 @@ def test_the_search_filters_the_rules(open_page: Any) -> None:
     page.locator("#rules-search").fill("")
     expect(page.locator("#rules-reference article.rule-entry:visible")).to_have_count(84)
     assert ex.battle.campaign.slug == "t12"
+
+
+def test_a_rule_id_written_in_a_pages_text_links_to_the_rule(open_page: Any) -> None:
+    example_battle()
+    page = open_page(None, "/c/t12/rosters/")
+    link = page.locator('main a.rule-link[data-rule="S3"]')
+    expect(link).to_have_text("S3")
+    expect(link).to_have_attribute("href", "/c/t12/rules/#S3")
+    link.click()
+    page.wait_for_url("**/c/t12/rules/#S3")
+    expect(page.locator("article.rule-entry#S3 h3")).to_have_text("S3 Public roster")
