@@ -7,9 +7,11 @@ let panel = null;
 let returnFocus = null;
 
 function build() {
-  panel = document.createElement("aside");
+  // In the board's side column, above its panels, so that the board and the clock stay in view.
+  const side = document.querySelector(".board-side");
+  panel = document.createElement(side ? "section" : "aside");
   panel.id = "rules-panel";
-  panel.className = "rules-panel";
+  panel.className = side ? "bpanel rules-panel beside" : "rules-panel";
   panel.setAttribute("role", "dialog");
   panel.setAttribute("aria-labelledby", "rules-panel-title");
   panel.hidden = true;
@@ -34,7 +36,8 @@ function build() {
   full.rel = "noopener";
   full.textContent = t.rules_panel_full;
   panel.append(head, body, full);
-  document.body.append(panel);
+  if (side) side.prepend(panel);
+  else document.body.append(panel);
   return panel;
 }
 
@@ -56,7 +59,8 @@ export async function openRule(id) {
   } catch {
     body.textContent = t.rules_panel_failed;
   }
-  box.querySelector("#rules-panel-close").focus();
+  box.querySelector("#rules-panel-close").focus({ preventScroll: true });
+  box.scrollIntoView({ block: "nearest" });
 }
 
 export function closeRule() {

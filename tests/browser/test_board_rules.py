@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.builders import cell, example_battle, expect, unit
+from tests.browser.builders import cell, example_battle, expect, shot, unit
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -34,6 +34,7 @@ def test_a_refusal_links_its_rule_which_opens_beside_the_board(open_page: Any) -
     assert west.url == board_url
     expect(west.locator("#board")).to_be_visible()
     expect(west.locator("#status-turn")).to_have_text("Round 1 · Attacker to act")
+    shot(west, "rules-1-beside-the-board")
     west.locator("#rules-panel-close").click()
     expect(panel).to_be_hidden()
 
@@ -92,3 +93,19 @@ def test_a_rule_id_written_in_a_pages_text_links_to_the_rule(open_page: Any) -> 
     link.click()
     page.wait_for_url("**/c/t12/rules/#S3")
     expect(page.locator("article.rule-entry#S3 h3")).to_have_text("S3 Public roster")
+
+
+def test_the_rules_page_and_the_panel_fit_a_phone(open_page: Any) -> None:
+    ex = example_battle()
+    phone = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+    page = open_page(None, "/c/t12/rules/", language="ru", **phone)
+    expect(page.locator("article.rule-entry#T9\\.1 svg rect")).to_have_count(115)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shot(page, "rules-2-phone-page")
+    west = open_page(ex.west_user, f"/battles/{ex.battle.pk}/", **phone)
+    unit(west, ex.units["left"]).click()
+    west.keyboard.press("ArrowRight")
+    west.locator('#board-message a.rule-link[data-rule="T6"]').click()
+    box = west.locator("#rules-panel").bounding_box()
+    assert box is not None and box["width"] <= 390
+    shot(west, "rules-3-phone-panel")
