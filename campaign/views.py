@@ -11,7 +11,6 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from campaign import permissions, services
@@ -21,22 +20,8 @@ from campaign.logtext import log_lines
 from campaign.models import Campaign, Invitation, Membership, Relation
 from campaign.rules_reference import range_cells, reference, rule_shown
 from campaign.rules_settings import SETTINGS
-from campaign.rules_text import GLOSSARY
+from campaign.rules_text import GLOSSARY, RULES_BY_ID
 from campaign.selectors import campaign_visible_to, locked_out_detail, relations_map, turn_state
-
-# What each rule id of a setting is about, shown beside it on the rules page.
-RULE_TITLES = {
-    "T1": gettext_lazy("The field"),
-    "T6.1": gettext_lazy("Time"),
-    "T7.6": gettext_lazy("Both destroyed"),
-    "T9.1": gettext_lazy("Range"),
-    "T9.6": gettext_lazy("Reinforcements"),
-    "Q7": gettext_lazy("Consequences of a quick battle on the map"),
-    "S4": gettext_lazy("Turn order"),
-    "R1": gettext_lazy("Where to retreat"),
-    "R2": gettext_lazy("Rout sweeping"),
-    "M1": gettext_lazy("Moderation"),
-}
 
 
 def campaign_for_page(request: HttpRequest, slug: str) -> Campaign:
@@ -163,7 +148,7 @@ def rules_page(request: HttpRequest, slug: str) -> HttpResponse:
                 "name": spec.name,
                 "label": spec.label,
                 "rule": spec.rule,
-                "rule_title": RULE_TITLES.get(spec.rule, ""),
+                "rule_title": RULES_BY_ID[spec.rule].title,
                 "value": value,
                 "default": spec.default,
                 "is_default": value == spec.default,
