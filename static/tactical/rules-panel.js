@@ -84,15 +84,16 @@ document.addEventListener("keydown", (event) => {
   if (event.key === "Escape" && panel && !panel.hidden) closeRule();
 });
 
-// The moderator's hold ("… die (T7.6) …") and the battle log are rewritten as the battle goes: their rule ids
-// are linked as they appear (a second pass finds them inside links already and changes nothing).
+// The moderator's hold ("… die (T7.6) …"), the battle log, the unit card and the melee forecast are rewritten as
+// the battle goes: their rule ids are linked as they appear (a second pass finds them inside links already and
+// changes nothing).
 const observer = new MutationObserver((records) => {
   for (const record of records) {
     const element = record.target.nodeType === Node.TEXT_NODE ? record.target.parentElement : record.target;
     if (element) linkRules(element);
   }
 });
-for (const id of ["board-halt", "board-log"]) {
+for (const id of ["board-halt", "board-log", "unit-card-body", "melee-body"]) {
   const element = document.getElementById(id);
   if (element) observer.observe(element, { childList: true, subtree: true, characterData: true });
 }
