@@ -11,7 +11,6 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from campaign import permissions, services
@@ -19,22 +18,10 @@ from campaign.errors import ServiceError
 from campaign.forms import SignUpForm
 from campaign.logtext import log_lines
 from campaign.models import Campaign, Invitation, Membership, Relation
+from campaign.rules_reference import range_cells, reference, rule_shown
 from campaign.rules_settings import SETTINGS
+from campaign.rules_text import GLOSSARY, RULES_BY_ID
 from campaign.selectors import campaign_visible_to, locked_out_detail, relations_map, turn_state
-
-# What each rule id of a setting is about, shown beside it on the rules page.
-RULE_TITLES = {
-    "T1": gettext_lazy("The field"),
-    "T6.1": gettext_lazy("Time"),
-    "T7.6": gettext_lazy("Both destroyed"),
-    "T9.1": gettext_lazy("Range"),
-    "T9.6": gettext_lazy("Reinforcements"),
-    "Q7": gettext_lazy("Consequences of a quick battle on the map"),
-    "S4": gettext_lazy("Turn order"),
-    "R1": gettext_lazy("Where to retreat"),
-    "R2": gettext_lazy("Rout sweeping"),
-    "M1": gettext_lazy("Moderation"),
-}
 
 
 def campaign_for_page(request: HttpRequest, slug: str) -> Campaign:
@@ -158,7 +145,8 @@ def campaign_page(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def rules_page(request: HttpRequest, slug: str) -> HttpResponse:
-    """Every campaign setting with its value, default, rule id and meaning."""
+    """The rules reference (every rule of RULES.md, with an anchor per id) and every campaign setting with
+    its value, default, rule id and meaning."""
     campaign = campaign_for_page(request, slug)
     rows = []
     for spec in SETTINGS:
@@ -168,7 +156,7 @@ def rules_page(request: HttpRequest, slug: str) -> HttpResponse:
                 "name": spec.name,
                 "label": spec.label,
                 "rule": spec.rule,
-                "rule_title": RULE_TITLES.get(spec.rule, ""),
+                "rule_title": RULES_BY_ID[spec.rule].title,
                 "value": value,
                 "default": spec.default,
                 "is_default": value == spec.default,
@@ -177,4 +165,34 @@ def rules_page(request: HttpRequest, slug: str) -> HttpResponse:
                 "maximum": spec.maximum,
             }
         )
-    return render(request, "campaign/rules.html", {"campaign": campaign, "settings_rows": rows})
+    settings = _settings_of(campaign)
+    cells, width, height = range_cells(settings["range_forward"], settings["range_lateral"])
+    context = {
+        "campaign": campaign,
+        "settings_rows": rows,
+        "sections": reference(settings),
+        "glossary": GLOSSARY,
+        "range_picture": {"cells": cells, "width": width, "height": height, "in_range": len(cells) - 1},
+    }
+    return render(request, "campaign/rules.html", context)
+
+
+def rule_entry(request: HttpRequest, slug: str, rule_id: str) -> HttpResponse:
+    """One rule's entry as an HTML fragment, for the board's side panel (the turn is not left)."""
+    campaign = campaign_for_page(request, slug)
+    settings = _settings_of(campaign)
+    rule = rule_shown(rule_id, settings)
+    if rule is None:
+        raise Http404(_("No such rule."))
+    cells, width, height = range_cells(settings["range_forward"], settings["range_lateral"])
+    context = {
+        "campaign": campaign,
+        "rule": rule,
+        "fragment": True,
+        "range_picture": {"cells": cells, "width": width, "height": height, "in_range": len(cells) - 1},
+    }
+    return render(request, "campaign/rule_fragment.html", context)
+
+
+def _settings_of(campaign: Campaign) -> dict[str, Any]:
+    return {spec.name: campaign.setting(spec.name) for spec in SETTINGS}

@@ -62,12 +62,19 @@ def replay_steps(*, battle: LiveBattle) -> list[Step]:
 
 
 def turns_of(steps: list[Step]) -> list[tuple[str, list[Step]]]:
-    """The steps grouped by the side's turn they happened in: "deployment", then "<round>:<side>"."""
+    """The steps grouped by the side's turn they happened in: "deployment", then "<round>:<side>", and
+    "<round>:<side>:window" for a side's interception window, which belongs to the round of the turn it
+    follows (T14.2)."""
     groups: list[tuple[str, list[Step]]] = []
     previous: BattleState | None = None
     for step in steps:
         basis = previous or step.state
-        key = "deployment" if basis.phase.value == "deployment" else f"{basis.round}:{basis.side.value}"
+        if basis.phase.value == "deployment":
+            key = "deployment"
+        elif basis.phase.value == "interception":
+            key = f"{basis.round}:{basis.side.value}:window"
+        else:
+            key = f"{basis.round}:{basis.side.value}"
         if not groups or groups[-1][0] != key:
             groups.append((key, []))
         groups[-1][1].append(step)

@@ -24,6 +24,7 @@ from moderation.selectors.replay import ReplayBroken, replay_steps, turns_of
 from moderation.services import disputes as services
 from strategic.models import Battle
 from tactical.models import LiveBattle
+from tactical.protocol.turnlabel import state_label, turn_label
 
 
 def _battle_of(campaign: Campaign, battle_id: int) -> Battle:
@@ -139,6 +140,7 @@ def replay_page(request: HttpRequest, slug: str, battle_id: int) -> HttpResponse
         "live": live,
         "steps": steps,
         "step": step,
+        "step_label": state_label(step.state),
         "turns": [(_turn_title(key), group) for key, group in turns_of(steps)],
         "units": [
             (
@@ -159,7 +161,9 @@ def replay_page(request: HttpRequest, slug: str, battle_id: int) -> HttpResponse
 def _turn_title(key: str) -> str:
     if key == "deployment":
         return key
-    number, side = key.split(":")
+    number, side, *window = key.split(":")
+    if window:
+        return turn_label(round_number=int(number), side=side, phase="interception")
     return _("Round %(round)s: %(side)s") % {"round": number, "side": SIDE_NAMES[side]}
 
 

@@ -27,6 +27,7 @@ from moderation.selectors.interceptions import interception_record
 from moderation.services import disputes as services
 from tactical.models import BattleEvent, LiveBattle
 from tactical.protocol.eventtext import action_sentence
+from tactical.protocol.turnlabel import state_label
 from tactical.selectors.snapshots import state_of
 from tactical.services import moderation as moderator_services
 
@@ -223,6 +224,7 @@ def _battle_context(campaign: Campaign, live: LiveBattle) -> dict[str, Any]:
         "live": live,
         "battle": live.record,
         "state": state,
+        "turn_label": state_label(state),
         "interceptions": interception_record(battle=live),
         "verdicts": InterceptionRuling.Verdict.choices,
         "rolls": report.rolls if report else [],

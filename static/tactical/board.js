@@ -5,6 +5,7 @@ import { BattleSocket } from "./socket.js";
 import { CELL, drawContacts, drawGround, drawMarks, drawPath, drawUnits } from "./render.js";
 import { BattleLog, fill } from "./log.js";
 import { orderRecipients, renderMelee, renderOrders, renderUnitCard, renderUnitList } from "./panels.js";
+import { linkRules } from "./rules-panel.js";
 
 const config = JSON.parse(document.getElementById("board-config").textContent);
 const t = JSON.parse(document.getElementById("board-strings").textContent);
@@ -255,6 +256,7 @@ function renderStatus() {
   if (s.phase === "ended" && s.winner && !$("finished-winner").textContent) $("finished-winner").textContent = fill(t.winner, { side: t[s.winner] });
   let turn = "";
   if (s.phase === "ended") turn = s.winner ? fill(t.winner, { side: t[s.winner] }) : "";
+  else if (s.phase === "interception") turn = fill(t[`window_${s.side}`], { round: s.round }); // T14.2
   else if (s.phase !== "deployment") turn = `${fill(t.round, { round: s.round })} · ${fill(t.to_act, { side: t[s.side] })}`;
   $("status-turn").textContent = turn;
   $("status-turn").dataset.side = s.phase === "deployment" ? "" : s.side;
@@ -551,6 +553,7 @@ let messageTimer = null;
 function showMessage(text, kind) {
   const box = $("board-message");
   box.textContent = text;
+  linkRules(box); // its rule id opens the rule beside the board
   box.dataset.kind = kind;
   box.hidden = false;
   clearTimeout(messageTimer);

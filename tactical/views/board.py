@@ -27,6 +27,7 @@ from strategic.models import Battle, UnitType
 from strategic.selectors.retreats import armies_to_retreat, retreat_battle_of
 from tactical.messages import NO_BATTLE, NOT_WATCHER, WATCH_NEEDS_LOGIN
 from tactical.models import LiveBattle
+from tactical.protocol import turnlabel
 from tactical.protocol.eventtext import log_sentences
 from tactical.selectors.battles import STAGE_OF_LIVE, viewer_of, watch_refusal
 
@@ -150,8 +151,10 @@ BOARD_STRINGS: dict[str, Promise] = {
     "phase_move": _("Movement"),
     "phase_interception": _("Interception window"),
     "phase_ended": _("The battle is over"),
-    "round": _("Round {round}"),
-    "to_act": _("{side} to act"),
+    "round": turnlabel.ROUND,
+    "to_act": turnlabel.TO_ACT,
+    "window_attacker": turnlabel.WINDOWS["attacker"],
+    "window_defender": turnlabel.WINDOWS["defender"],
     "winner": _("{side} won the battle"),
     "time_left": _("Time left"),
     "time_up": _("Time is up: the server ends the turn"),
@@ -216,6 +219,12 @@ BOARD_STRINGS: dict[str, Promise] = {
     "sent": _("Sent…"),
     "refused": _("Refused"),
     "rule": _("Rule {rule}"),
+    # the rule beside the board (static/tactical/rules-panel.js)
+    "rules_panel_title": _("Rule"),
+    "rules_panel_close": _("Close"),
+    "rules_panel_loading": _("Loading the rule…"),
+    "rules_panel_failed": _("The rule could not be loaded; the full rules page has it."),
+    "rules_panel_full": _("Open the full rules page"),
     "rule_T1": _("The field and deployment"),
     "rule_T2": _("Commanders on the field"),
     "rule_T4": _("Speed"),

@@ -54,6 +54,9 @@ def test_the_moderator_rolls_the_die_of_a_mutual_destruction_and_both_players_se
             "Waiting for the moderator's die (T7.6): no action is accepted until it is rolled.")
         expect(page.locator("#status-clock")).to_have_attribute("data-state", "paused")
         expect(page.locator("#board-log")).to_contain_text("Waiting for the moderator's die (T7.6).")
+        # issue 15: the rule ids of the hold and the log open the rule beside the board
+        expect(page.locator('#board-halt a.rule-link[data-rule="T7.6"]')).to_have_attribute("href", "/c/t12/rules/#T7.6")
+        expect(page.locator('#board-log a.rule-link[data-rule="T7.6"]').first).to_have_text("T7.6")
         expect(_row(page, hi).locator(".row-health")).to_have_text("2/5")  # nothing resolved yet
     expect(west.locator("#btn-end-turn")).to_be_disabled()
     watcher = open_page(ex.moderator, path, language="ru")
@@ -63,6 +66,7 @@ def test_the_moderator_rolls_the_die_of_a_mutual_destruction_and_both_players_se
 
     console = open_page(ex.moderator, f"/c/t12/battles/{battle_id}/console/")
     expect(console.locator("#awaiting-die")).to_contain_text("The battle is waiting for your die (T7.6).")
+    expect(console.locator('#awaiting-die a.rule-link[data-rule="T7.6"]')).to_have_attribute("href", "/c/t12/rules/#T7.6")
     console.locator("#roll-form input[name=reason]").fill("Both pairs fell at once")
     console.locator("#roll-form button").click()
     expect(console.locator("body")).to_contain_text("The die was rolled:")

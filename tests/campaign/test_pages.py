@@ -130,7 +130,7 @@ def test_rules_page_lists_every_setting_with_value_rule_and_meaning(world: Any, 
     rows = re.findall(r'<tr id="setting-([a-z_]+)"', text)
     assert rows == [spec.name for spec in SETTINGS]
     row = text.split('<tr id="setting-turn_seconds" class="changed">')[1].split("</tr>")[0]
-    assert '<span class="rule-id">T6.1</span>' in row
+    assert 'href="/c/limes/rules/#T6.1" data-rule="T6.1"' in row
     assert "Seconds in each side's tactical turn" in row
     assert '<td class="value">60</td> <td class="default">40</td>' in row
 

@@ -1,4 +1,5 @@
-"""The after-the-battle case files (R1–R6, Q1–Q7), one test per file."""
+"""The after-the-battle case files (R1–R7, Q1–Q8, the settled readings R7.x and Q8.x included), one test per
+file."""
 
 from __future__ import annotations
 
@@ -9,9 +10,13 @@ import pytest
 
 from .harness import case_paths, check, load
 
-RULE_IDS = {"R1", "R1.1", "R1.2", "R1.3", "R1.4", "R2", "R3", "R4", "R5", "R6"} | {
-    f"Q{i}" for i in range(1, 8)
-}
+RULE_IDS = (
+    {"R1", "R1.1", "R1.2", "R1.3", "R1.4", "R2", "R3", "R4", "R5", "R6"}
+    | {f"Q{i}" for i in range(1, 8)}
+    # the settled readings: one case file each
+    | {f"R7.{i}" for i in range(1, 8)}
+    | {f"Q8.{i}" for i in range(1, 6)}
+)
 
 
 @pytest.mark.parametrize("path", case_paths(), ids=lambda p: p.stem)

@@ -105,7 +105,10 @@ class AlliedSweepTests(DemoCampaignTestCase):
     def test_the_rules_page_shows_the_setting_under_r2(self) -> None:
         text = self.client.get(f"/c/{self.campaign.slug}/rules/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
         row = text.split('<tr id="setting-retreat_sweeps_allies"')[1].split("</tr>")[0]
-        self.assertIn('<span class="rule-id">R2</span><br><small>Rout sweeping</small>', row)
+        self.assertIn(
+            f'<a class="rule-id rule-link" href="/c/{self.campaign.slug}/rules/#R2" data-rule="R2" '
+            'title="Rule R2: Rout sweeping">R2</a><br><small>Rout sweeping</small>', row
+        )
         self.assertIn("A retreat sweeps up allied units met on its route, not only the faction&#x27;s own", row)
         self.assertIn('<td class="value">yes</td>', row)
 

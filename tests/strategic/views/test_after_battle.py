@@ -84,7 +84,10 @@ class RetreatPageTests(DemoCampaignTestCase):
         self.client.force_login(user("aspar"))
         response = self.client.post(self.choose, {"option": "route:dalmatia"})
         self.assertEqual(response.status_code, 409)
-        self.assertIn('<span class="rule-id" title="Rule">R1.1</span>', response.content.decode())
+        self.assertIn(
+            f'<a class="rule-id rule-link" href="/c/{self.campaign.slug}/rules/#R1.1" data-rule="R1.1" '
+            'title="Rule R1.1: The attacker goes back">R1.1</a>', response.content.decode()
+        )
         self.assertFalse(RetreatRecord.objects.exists())
 
     def test_a_refused_route_is_said_in_russian_for_a_russian_browser(self) -> None:
@@ -209,7 +212,10 @@ class QuickBattlePageTests(DemoCampaignTestCase):
         self.client.force_login(user("moderator"))
         response = self.client.post(self.resolve, {"skill": "strategy", "siege": "1"})
         self.assertEqual(response.status_code, 409)
-        self.assertIn('<span class="rule-id" title="Rule">Q6</span>', response.content.decode())
+        self.assertIn(
+            f'<a class="rule-id rule-link" href="/c/{self.campaign.slug}/rules/#Q6" data-rule="Q6" '
+            'title="Rule Q6: Sieges">Q6</a>', response.content.decode()
+        )
 
     def test_q6_is_said_in_russian_on_the_page(self) -> None:
         self.addCleanup(translation.deactivate)

@@ -98,7 +98,7 @@ def test_s5_a_second_move_is_refused_with_409_and_the_rule(east_turn: Any, clien
     response = _move(client, east_turn.east_army, east_turn.dacia)
     assert response.status_code == 409
     assert (
-        '<span class="rule-id" title="Rule">S5</span> This army has already moved this turn (S5).'
+        '<a class="rule-id rule-link" href="/c/limes/rules/#S5" data-rule="S5" title="Rule S5: Movement">S5</a> This army has already moved this turn (S5).'
         in _text(response)
     )
 
@@ -284,6 +284,6 @@ def test_s8_an_army_too_far_is_refused_with_the_rule(battle_in_dalmatia: Any, cl
     )
     assert response.status_code == 400
     assert (
-        '<span class="rule-id" title="Rule">S8</span> A supporting army must stand in the battle\'s province '
+        '<a class="rule-id rule-link" href="/c/limes/rules/#S8" data-rule="S8" title="Rule S8: Support">S8</a> A supporting army must stand in the battle\'s province '
         "or next to it (S8)."
     ) in _text(response)
