@@ -5,6 +5,7 @@ import { BattleSocket } from "./socket.js";
 import { CELL, drawContacts, drawGround, drawMarks, drawPath, drawUnits } from "./render.js";
 import { BattleLog, fill } from "./log.js";
 import { orderRecipients, renderMelee, renderOrders, renderUnitCard, renderUnitList } from "./panels.js";
+import { attention } from "./attention.js";
 
 const config = JSON.parse(document.getElementById("board-config").textContent);
 const t = JSON.parse(document.getElementById("board-strings").textContent);
@@ -136,6 +137,7 @@ async function loadOrders() {
 
 function applyState(state) {
   if (!state) return;
+  attention(state, mySides(), t); // a hidden tab calls its player when his side's turn begins
   app.state = state;
   app.version = state.version;
   app.units = new Map(state.units.map((u) => [u.id, u]));

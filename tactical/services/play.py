@@ -15,6 +15,7 @@ from datetime import datetime
 from typing import Any
 
 from django.db import transaction
+from django.urls import reverse
 from django.utils import timezone
 
 from campaign.errors import Conflict, NotFound, ServiceError
@@ -26,6 +27,7 @@ from combat.battle.model import BattleState, CellFeature, Phase, Side, Status, T
 from combat.battle.serialize import action_from_dict, action_to_dict, state_to_dict
 from combat.dice import seed_commitment
 from combat.errors import IllegalAction, InvalidAction
+from notifications.services.inbox import notify_on_commit
 from strategic.models import Battle
 from strategic.services.battles import battle_tactical_start
 from tactical import errors, mapgen
@@ -120,7 +122,24 @@ def battle_setup(*, actor: Actor, record: Battle, map_seed: int | None = None) -
     record_version(battle, state, kind=BattleEvent.Kind.SETUP, now=now, actor=actor,
             action={"do": "setup", "state": state_to_dict(state), "map_seed": map_seed},
             events=[{"type": "battle_created", "commitment": battle.seed_commitment, "map_seed": map_seed}])
+    deployment_open_notify(battle=battle)
     return battle
+
+
+def deployment_open_notify(*, battle: LiveBattle) -> None:
+    """Tell every commander with units in the battle that its board is open for deployment (after commit).
+
+    Called when the board opens (today at setup; the explicit "open deployment" step should call it instead).
+    """
+    record = battle.record
+    users = BattleUnit.objects.filter(battle=battle, commander__user__isnull=False).values_list(
+        "commander__user_id", flat=True
+    )
+    notify_on_commit(
+        kind="deployment_open", user_ids=set(users), key=f"deploy:{battle.pk}", campaign_id=battle.campaign_id,
+        params={"campaign": record.campaign.name, "province": record.province.name},
+        link=reverse("battle-board", args=[battle.pk]),
+    )
 
 
 def _editable(battle: LiveBattle, actor: Actor) -> BattleState:
