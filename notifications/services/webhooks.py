@@ -138,14 +138,13 @@ def _links(campaign: Campaign, entry: LogEntry) -> dict[str, str]:
     links = {"campaign": site_url(reverse("campaign", args=[campaign.slug]))}
     if isinstance(battle, int):
         names = {"schedule": "battle-schedule", "report": "battle-report", "replay": "battle-replay"}
+        if entry.kind == "battle_resolved":
+            names["picture"] = "battle-board-png"  # the board as it ended
         for name, url_name in names.items():
             try:
                 links[name] = site_url(reverse(url_name, args=[campaign.slug, battle]))
             except NoReverseMatch:
                 continue
-        version = (entry.data or {}).get("version")
-        if isinstance(version, int):
-            links["picture"] = site_url(reverse("battle-replay-png", args=[campaign.slug, battle, version]))
     return links
 
 

@@ -182,3 +182,33 @@ def test_private_addresses_are_refused(world: Any, url: str) -> None:
     assert (str(refused.value.message), refused.value.errors) == (
         str(WEBHOOK_PRIVATE_URL), {"url": [str(WEBHOOK_PRIVATE_URL)]}
     )
+
+
+def test_t11_a_battle_ended_posts_the_winner_the_report_and_the_board_picture(
+    world: Any, receiver: Receiver, django_capture_on_commit_callbacks: Any
+) -> None:
+    from strategic.models import Battle
+    from strategic.services import moves
+    from strategic.services.battles import battle_result_apply
+
+    _hook(world, receiver.url, events=["battle_ended"])
+    _turn(world, django_capture_on_commit_callbacks)
+    moves.army_move(actor=world.east_general, army=world.east_army, destination=world.dalmatia)
+    battle = Battle.objects.get()
+    with django_capture_on_commit_callbacks(execute=True):
+        battle_result_apply(battle=battle, winner=Battle.Side.ATTACKER, unit_changes=[], reason="T11")
+    [(headers, body)] = receiver.posts
+    data = json.loads(body)
+    base = f"https://limes.example/c/limes/battles/{battle.pk}"
+    assert (headers["X-Limes-Event"], data["winner"], data["links"]["report"], data["links"]["picture"]) == (
+        "battle_ended", "attacker", f"{base}/report.txt", f"{base}/board.png"
+    )
+
+
+def test_the_board_picture_link_answers_the_last_board(db: Any) -> None:
+    from tests.browser.builders import example_battle
+
+    ex = example_battle()
+    answer = Client().get(f"/c/{ex.campaign.slug}/battles/{ex.battle.pk}/board.png")
+    assert (answer.status_code, answer["Content-Type"], answer.content[:8]) == (200, "image/png", b"\x89PNG\r\n\x1a\n")
+    assert answer["Content-Disposition"] == f'inline; filename="battle-{ex.battle.pk}-v{ex.battle.version}.png"'
