@@ -176,3 +176,46 @@ async def test_a_guest_socket_is_refused() -> None:
     communicator.scope["user"] = AnonymousUser()
     connected, code = await communicator.connect()
     assert (connected, code) == (False, 4403)
+
+
+def test_m3_an_answered_dispute_is_told_to_its_author(east_turn: Any, django_capture_on_commit_callbacks: Any) -> None:
+    from campaign.models import LogEntry
+    from moderation.services.disputes import dispute_answer, dispute_open
+
+    w = east_turn
+    entry = LogEntry.objects.filter(campaign=w.campaign).last()
+    dispute = dispute_open(actor=w.west_leader, campaign=w.campaign, ref=f"L{entry.pk}", text="Why?")
+    with django_capture_on_commit_callbacks(execute=True):
+        dispute_answer(actor=w.moderator, dispute=dispute, answer="The order stands (S4).")
+    notice = Notification.objects.get(user=w.west_leader, kind="dispute_answered")
+    client = Client()
+    client.force_login(w.west_leader)
+    assert "The moderator of Limes answered your dispute: The order stands (S4)." in _text(
+        client.get("/notifications/"))
+    assert notice.link.startswith("/c/limes/log/")
+
+
+def test_r1_the_beaten_army_is_told_to_choose_its_retreat_before_the_deadline(
+    east_turn: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    from strategic.models import Battle
+    from strategic.services.battles import battle_result_apply
+
+    w = east_turn
+    with django_capture_on_commit_callbacks(execute=True):
+        moves.army_move(actor=w.east_general, army=w.east_army, destination=w.dalmatia)
+    battle = Battle.objects.get()
+    with django_capture_on_commit_callbacks(execute=True):
+        battle_result_apply(battle=battle, winner=Battle.Side.ATTACKER, unit_changes=[], reason="T11")
+    notice = Notification.objects.get(user=w.west_leader, kind="retreat_waits")
+    assert (notice.link, notice.params["army"]) == (f"/c/limes/retreat/{w.west_army.pk}/", "Field army")
+    assert not Notification.objects.filter(user=w.east_general, kind="retreat_waits").exists()
+
+
+def test_the_commanders_are_told_the_board_opened_for_deployment(db: Any, django_capture_on_commit_callbacks: Any) -> None:
+    from tests.browser.builders import example_battle
+
+    with django_capture_on_commit_callbacks(execute=True):
+        ex = example_battle(deploy=False)
+    told = sorted(Notification.objects.filter(kind="deployment_open").values_list("user__username", "link"))
+    assert told == [("east", f"/battles/{ex.battle.pk}/"), ("west", f"/battles/{ex.battle.pk}/")]
