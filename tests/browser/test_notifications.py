@@ -48,3 +48,20 @@ def test_a_hidden_tab_changes_its_title_when_the_sides_turn_begins(open_page: An
     expect(west).to_have_title(f"Your turn! · {title}")
     west.evaluate("window.__hidden = false; document.dispatchEvent(new Event('visibilitychange'))")
     expect(west).to_have_title(re.compile("^" + re.escape(title) + "$"))
+
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_new_pages_fit_a_phone(open_page: Any, language: str) -> None:
+    ex = example_battle()
+    record = ex.battle.record_id
+    for user, path in (
+        (ex.east_user, "/accounts/me/"), (ex.east_user, "/accounts/me/mail/"), (ex.east_user, "/notifications/"),
+        (ex.moderator, f"/c/{ex.campaign.slug}/battles/{record}/schedule/"),
+        (ex.moderator, f"/c/{ex.campaign.slug}/console/webhooks/"),
+    ):
+        page = open_page(user, path, language=language, **PHONE)
+        expect(page.locator("h1")).to_be_visible()
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390, path
