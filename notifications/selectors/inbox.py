@@ -10,6 +10,7 @@ from django.utils.dateparse import parse_datetime
 from campaign.models import Campaign, Membership
 from notifications.kinds import KINDS
 from notifications.models import Notification
+from notifications.names import pick
 from notifications.zones import moment
 
 TIME_PARAMS = ("deadline", "at")
@@ -28,7 +29,7 @@ def notifications_of(*, user: Any, limit: int = 100) -> QuerySet[Notification]:
 def notice_text(*, kind: str, params: dict[str, Any], campaign: Campaign | None = None) -> str:
     """The notice's sentence in the active language, its times in the active time zone with their offset, the
     campaign named in the reader's language."""
-    values = dict(params)
+    values = {name: pick(value) for name, value in params.items()}
     if campaign is not None:
         values["campaign"] = campaign.name
     for name in TIME_PARAMS:

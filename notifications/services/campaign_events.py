@@ -14,6 +14,7 @@ from django.urls import reverse
 
 from campaign.models import Campaign, Faction, LogEntry
 from campaign.services import log_subscribe
+from notifications.names import both
 from notifications.services.inbox import notify
 from notifications.services.recipients import faction_players
 
@@ -52,7 +53,7 @@ def turn_began_notify(*, campaign: Campaign, faction_id: int, turn: int, deadlin
         user_ids=faction_players(faction_ids=[faction_id]),
         key=f"turn:{campaign.pk}:{turn}:{faction_id}",
         campaign_id=campaign.pk,
-        params={"campaign": campaign.name, "faction": faction.name, "turn": turn, "deadline": deadline or ""},
+        params={"campaign": campaign.name, "faction": both(faction), "turn": turn, "deadline": deadline or ""},
         link=reverse("turn", args=[campaign.slug]),
     )
 

@@ -8,6 +8,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from campaign.models import Campaign
+from notifications.names import both
 from notifications.services.inbox import notify
 from notifications.services.recipients import faction_players
 
@@ -32,7 +33,7 @@ def turn_hour_left_notify(*, now: datetime | None = None) -> int:
             user_ids=faction_players(faction_ids=[faction.pk]),
             key=f"hour:{campaign.pk}:{campaign.turn}:{faction.pk}:{deadline}",
             campaign_id=campaign.pk,
-            params={"campaign": campaign.name, "faction": faction.name, "deadline": deadline},
+            params={"campaign": campaign.name, "faction": both(faction), "deadline": deadline},
             link=reverse("turn", args=[campaign.slug]),
         ))
     return told

@@ -8,6 +8,7 @@ from datetime import datetime
 from django.urls import reverse
 
 from campaign.models import Campaign, Faction
+from notifications.names import both
 from notifications.services.inbox import notify_on_commit
 from strategic.models import Army, Battle
 
@@ -29,7 +30,7 @@ def battle_created_notify(*, campaign: Campaign, battle: Battle) -> None:
     if battle.attacker_army_id is not None:
         armies += list(Army.objects.filter(pk=battle.attacker_army_id)
                        .values_list("commander__user_id", "name", "faction_id"))
-    province = battle.province.name
+    province = both(battle.province)
     link = reverse("after-battle", args=[campaign.slug])
     by_user: dict[int, str] = {}
     for user_id, name, _faction in armies:

@@ -18,6 +18,7 @@ from campaign.errors import Conflict, Forbidden, Invalid, NotFound
 from campaign.models import LogEntry
 from campaign.permissions import Actor
 from campaign.services import log_append
+from notifications.names import both
 from notifications.services.inbox import notify, notify_on_commit
 from notifications.services.recipients import moderators
 from strategic.messages import (
@@ -116,7 +117,7 @@ def _schedule(*, actor: Actor, battle: Battle, at: datetime) -> None:
     notify_on_commit(
         kind=kind, user_ids=_everyone(battle), key=f"sched:{battle.pk}:{at.isoformat()}",
         campaign_id=battle.campaign_id,
-        params={"campaign": battle.campaign.name, "province": battle.province.name, "at": at.isoformat()},
+        params={"campaign": battle.campaign.name, "province": both(battle.province), "at": at.isoformat()},
         link=reverse("battle-schedule", args=[battle.campaign.slug, battle.pk]),
     )
     transaction.on_commit(lambda: _queue_reminder(battle.pk, at), robust=True)
@@ -139,7 +140,7 @@ def battle_reminder_send(*, battle_id: int, at: str) -> bool:
         return False  # moved since: the new time has its own reminder
     notify(kind="battle_soon", user_ids=_everyone(battle), key=f"soon:{battle.pk}:{at}",
            campaign_id=battle.campaign_id,
-           params={"campaign": battle.campaign.name, "province": battle.province.name, "at": at},
+           params={"campaign": battle.campaign.name, "province": both(battle.province), "at": at},
            link=reverse("battle-schedule", args=[battle.campaign.slug, battle.pk]))
     return True
 

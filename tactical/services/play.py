@@ -27,6 +27,7 @@ from combat.battle.model import BattleState, CellFeature, Phase, Side, Status, T
 from combat.battle.serialize import action_from_dict, action_to_dict, state_to_dict
 from combat.dice import seed_commitment
 from combat.errors import IllegalAction, InvalidAction
+from notifications.names import both
 from notifications.services.inbox import notify_on_commit
 from strategic.models import Battle
 from strategic.services.battles import battle_tactical_start
@@ -137,7 +138,7 @@ def deployment_open_notify(*, battle: LiveBattle) -> None:
     )
     notify_on_commit(
         kind="deployment_open", user_ids=set(users), key=f"deploy:{battle.pk}", campaign_id=battle.campaign_id,
-        params={"campaign": record.campaign.name, "province": record.province.name},
+        params={"campaign": record.campaign.name, "province": both(record.province)},
         link=reverse("battle-board", args=[battle.pk]),
     )
 

@@ -37,6 +37,8 @@ def test_s4_the_next_faction_is_mailed_in_its_language_and_zone(
     world: Any, smtp: Any, django_capture_on_commit_callbacks: Any
 ) -> None:
     _verified(world.west_leader, "aetius@example.org", language="ru", timezone="Europe/Moscow")
+    world.west.name_ru = "Западный Рим"
+    world.west.save(update_fields=["name_ru"])
     _pass_east(world, django_capture_on_commit_callbacks)
     deadline = Campaign.objects.get(pk=world.campaign.pk).faction_deadline
     local = timezone.localtime(deadline, timezone=zoneinfo.ZoneInfo("Europe/Moscow"))
@@ -45,7 +47,7 @@ def test_s4_the_next_faction_is_mailed_in_its_language_and_zone(
     assert (to, message["Subject"].strip(), message["Content-Language"]) == (
         ["aetius@example.org"], "Начался ход вашей фракции · Лимес", "ru"
     )
-    assert (f"Ваша фракция Western Rome ходит в Лимес, ход 1: срок — {local:%Y-%m-%d %H:%M} UTC+03:00."
+    assert (f"Ваша фракция Западный Рим ходит в Лимес, ход 1: срок — {local:%Y-%m-%d %H:%M} UTC+03:00."
             in body)
     assert "https://limes.example/c/limes/turn/" in body
     unsubscribe = re.search(r"https://limes\.example(/accounts/unsubscribe/[^/\s]+/)", body).group(1)
