@@ -15,11 +15,18 @@ from campaign.rules_settings import SETTINGS
 
 
 class SignUpForm(UserCreationForm):
-    """A new account: a user name and a password twice."""
+    """A new account: a user name, an e-mail address (optional, verified by a link), a password twice, and the
+    time zone the browser reports (a hidden field filled by static/js/zone.js)."""
+
+    email = forms.EmailField(
+        label=_("E-mail address"), required=False,
+        help_text=_("Optional: for notices and a forgotten password. A link confirms it."),
+    )
+    timezone = forms.CharField(required=False, widget=forms.HiddenInput, max_length=64)
 
     class Meta(UserCreationForm.Meta):
         model = User
-        fields = ("username",)
+        fields = ("username", "email")
 
 
 # The moderator's setup forms (M1). Each parses and checks its fields in the reader's language; the service

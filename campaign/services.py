@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
 from datetime import datetime, timedelta
+from functools import partial
 from typing import Any
 
 from django.db import transaction
@@ -63,6 +65,19 @@ def _require_same_campaign(obj: Any, campaign: Campaign, field: str) -> None:
         raise Invalid(NOT_IN_CAMPAIGN, field=field)
 
 
+# The apps above that want to hear of the log's entries (notifications): kind -> listeners, each called after
+# the entry's transaction commits with the entry's id. campaign cannot import them; they subscribe here.
+_LOG_LISTENERS: dict[str, list[Callable[[int], None]]] = {}
+
+
+def log_subscribe(*, kinds: Iterable[str], listener: Callable[[int], None]) -> None:
+    """Call ``listener(entry_id)`` after commit for every entry of these kinds (once per listener and kind)."""
+    for kind in kinds:
+        listeners = _LOG_LISTENERS.setdefault(kind, [])
+        if listener not in listeners:
+            listeners.append(listener)
+
+
 # One INSERT is atomic on its own; a decorator here would cost callers a savepoint round trip each time.
 def log_append(
     *,
@@ -76,7 +91,7 @@ def log_append(
 ) -> LogEntry:
     """Append one entry to the campaign log (M3); the only writer of ``LogEntry``."""
     user = actor if actor is not None and getattr(actor, "is_authenticated", False) else None
-    return LogEntry.objects.create(
+    entry = LogEntry.objects.create(
         campaign=campaign,
         turn=campaign.turn if turn is None else turn,
         actor=user,
@@ -85,6 +100,10 @@ def log_append(
         data=data or {},
         reason=reason,
     )
+    for listener in _LOG_LISTENERS.get(kind, ()):
+        # robust: a listener that fails is logged, and never fails the action that wrote the entry.
+        transaction.on_commit(partial(listener, entry.pk), robust=True)
+    return entry
 
 
 def _settings_errors(values: dict[str, Any]) -> dict[str, list[str]]:

@@ -94,6 +94,7 @@ INSTALLED_APPS = [
     "channels",
     "axes",
     "campaign",
+    "notifications",
     "strategic",
     "tactical",
     "moderation",
@@ -109,6 +110,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "notifications.middleware.ReaderZoneAndLanguage",  # the user's time zone and language on every page
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Last, as django-axes asks: it turns a refused login into the lockout page (campaign.views.locked_out).
@@ -129,6 +131,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "campaign.context_processors.membership",
+                "notifications.context_processors.bell",
             ],
         },
     },
@@ -187,6 +190,30 @@ AXES_VERBOSE = False
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
+
+# Mail (notifications/services/mail.py). Production takes its SMTP server from the environment (README); the
+# embedded mode writes every mail as a file under var/mail/, where a newcomer reads them.
+if PRODUCTION or env("EMAIL_HOST"):
+    EMAIL_BACKEND = env("EMAIL_BACKEND", "django.core.mail.backends.smtp.EmailBackend")
+    EMAIL_HOST = env("EMAIL_HOST", "localhost")
+    EMAIL_PORT = int(env("EMAIL_PORT", "25") or 25)
+    EMAIL_HOST_USER = env("EMAIL_HOST_USER", "") or ""
+    EMAIL_HOST_PASSWORD = env("EMAIL_HOST_PASSWORD", "") or ""
+    EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+    EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
+else:
+    EMAIL_BACKEND = env("EMAIL_BACKEND", "django.core.mail.backends.filebased.EmailBackend")
+    EMAIL_FILE_PATH = VAR_DIR / "mail"
+EMAIL_TIMEOUT = int(env("EMAIL_TIMEOUT", "10") or 10)  # seconds: a hanging server fails the task, which retries
+DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", "Limes <limes@localhost>")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+# The site's own address, for the links in mails (and webhooks): scheme, host and port, no trailing slash.
+# In production it defaults to https:// and the first of ALLOWED_HOSTS.
+SITE_URL = env("SITE_URL", f"https://{ALLOWED_HOSTS[0]}" if PRODUCTION else "http://localhost:8000") or ""
+
+# Webhooks (notifications/services/webhooks.py) post only to public addresses; a test's local receiver needs
+# this on (never in production: the server could be made to post into its own network).
+WEBHOOKS_ALLOW_PRIVATE = env_bool("WEBHOOKS_ALLOW_PRIVATE", False)
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("ru", _("Russian"))]
@@ -302,6 +329,8 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     "strategic-retreat-sweep": {"task": "strategic.retreat_sweep", "schedule": 60.0},
     # S4: passes the turn of a faction whose deadline has passed.
     "campaign-faction-turns-expire": {"task": "campaign.faction_turns_expire", "schedule": 60.0},
+    # S4: tells the acting faction's players when an hour is left of their turn (each turn once).
+    "notifications-turn-hour-left": {"task": "notifications.turn_hour_left", "schedule": 60.0},
 }
 
 if PRODUCTION:

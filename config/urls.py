@@ -23,6 +23,8 @@ urlpatterns = [
     path("api/moderation/", include("moderation.api_urls")),
     path("admin/", admin.site.urls),
     path("accounts/", include("campaign.account_urls")),
+    path("accounts/", include("notifications.account_urls")),
+    path("", include("notifications.urls")),
     path("", include("campaign.urls")),
     path("", include("tactical.urls")),
     path("", include("moderation.urls")),

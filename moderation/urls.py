@@ -18,6 +18,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
         name="battle-replay-png",
     ),
     path("c/<slug:slug>/battles/<int:battle_id>/report.txt", views.battle_report, name="battle-report"),
+    path("c/<slug:slug>/battles/<int:battle_id>/board.png", views.board_png_last, name="battle-board-png"),
     path("c/<slug:slug>/console/", console_views.campaign_console, name="moderation-console"),
     path(
         "c/<slug:slug>/console/<slug:action>/",

@@ -9,6 +9,8 @@ from strategic.models import (
     Army,
     Battle,
     BattleSupport,
+    BattleTime,
+    BattleTimeAcceptance,
     Border,
     Province,
     QuickBattleRecord,
@@ -158,3 +160,15 @@ class RetreatRecordAdmin(ReadOnlyAdmin):
 class QuickBattleRecordAdmin(ReadOnlyAdmin):
     list_display = ("battle", "skill", "open_field", "siege", "storm", "created_at")
     list_filter = ("campaign", "skill")
+
+
+@admin.register(BattleTime)
+class BattleTimeAdmin(admin.ModelAdmin):
+    list_display = ("battle", "at", "proposed_by")
+    list_filter = ("battle__campaign",)
+
+
+@admin.register(BattleTimeAcceptance)
+class BattleTimeAcceptanceAdmin(admin.ModelAdmin):
+    list_display = ("battle", "side", "time", "user")
+    list_filter = ("battle__campaign",)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from celery import shared_task
 
 from strategic.services import retreats as retreat_services
+from strategic.services import schedule as schedule_services
 
 
 @shared_task(name="strategic.retreat_deadline", ignore_result=True)
@@ -17,3 +18,9 @@ def retreat_deadline(army_id: int) -> bool:
 def retreat_sweep() -> int:
     """Apply the default to every overdue retreat whose deadline task was lost; returns how many."""
     return retreat_services.retreat_sweep()
+
+
+@shared_task(name="strategic.battle_reminder", ignore_result=True)
+def battle_reminder(battle_id: int, at: str) -> bool:
+    """Tell everyone in a battle scheduled for ``at`` that it starts in 15 minutes (unless it moved)."""
+    return schedule_services.battle_reminder_send(battle_id=battle_id, at=at)

@@ -3,7 +3,16 @@ retreats (R1–R6), quick battles (Q1–Q7) and captives (Q5)."""
 
 from django.urls import URLPattern, URLResolver, path
 
-from strategic.views import after_battle, map, rosters, setup_armies, setup_campaign, setup_map, setup_units
+from strategic.views import (
+    after_battle,
+    map,
+    rosters,
+    schedule,
+    setup_armies,
+    setup_campaign,
+    setup_map,
+    setup_units,
+)
 from strategic.views import turn as views
 
 urlpatterns: list[URLPattern | URLResolver] = [
@@ -56,6 +65,11 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("c/<slug:slug>/after-battle/", after_battle.after_battle_page, name="after-battle"),
     path("c/<slug:slug>/retreat/<int:army_id>/", after_battle.retreat_page, name="retreat"),
     path("c/<slug:slug>/retreat/<int:army_id>/choose/", after_battle.retreat_choose_view, name="retreat-choose"),
+    path("c/<slug:slug>/battles/<int:battle_id>/schedule/", schedule.battle_schedule_page, name="battle-schedule"),
+    path("c/<slug:slug>/battles/<int:battle_id>/schedule/act/", schedule.battle_schedule_action,
+         name="battle-schedule-action"),
+    path("c/<slug:slug>/battles/<int:battle_id>/schedule.ics", schedule.battle_schedule_ics,
+         name="battle-schedule-ics"),
     path("c/<slug:slug>/battles/<int:battle_id>/quick/", after_battle.quick_battle_page, name="quick-battle"),
     path("c/<slug:slug>/battles/<int:battle_id>/quick/resolve/", after_battle.quick_battle_resolve_view,
          name="quick-battle-resolve"),

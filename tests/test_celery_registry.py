@@ -20,6 +20,8 @@ def test_the_tasks_are_registered_when_django_starts() -> None:
     result = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True,
                             timeout=60, check=False)
     assert result.stdout.strip() == str([
-        "campaign.faction_turns_expire", "strategic.retreat_deadline", "strategic.retreat_sweep",
+        "campaign.faction_turns_expire", "notifications.email_send", "notifications.turn_hour_left",
+        "notifications.verification_send", "notifications.webhook_deliver", "strategic.battle_reminder",
+        "strategic.retreat_deadline", "strategic.retreat_sweep",
         "tactical.battle_clock_sweep", "tactical.battle_turn_timeout",
     ]), result.stderr

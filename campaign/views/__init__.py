@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth import login
 from django.contrib.auth.forms import AuthenticationForm
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -15,7 +14,6 @@ from django.views.decorators.http import require_http_methods
 
 from campaign import permissions, services
 from campaign.errors import ServiceError
-from campaign.forms import SignUpForm
 from campaign.logtext import log_lines
 from campaign.models import Campaign, Invitation, Membership, Relation
 from campaign.rules_reference import range_cells, reference, rule_shown
@@ -61,27 +59,6 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
-def signup(request: HttpRequest) -> HttpResponse:
-    """Create an account and log in with it."""
-    if request.method == "POST":
-        form = SignUpForm(request.POST)
-        if form.is_valid():
-            user = form.save()
-            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-            messages.success(
-                request, _("Welcome, %(name)s! Your account is ready.") % {"name": user.username}
-            )
-            return redirect(_safe_next(request, "/"))
-    else:
-        form = SignUpForm()
-    return render(
-        request,
-        "registration/signup.html",
-        {"form": form, "next": _safe_next(request, "")},
-        status=400 if request.method == "POST" else 200,
-    )
-
-
 def locked_out(request: HttpRequest, *_: object) -> HttpResponse:
     """The login page when the throttle refused the login (django-axes' AXES_LOCKOUT_CALLABLE): 429 and how
     long to wait, in the reader's language.

@@ -9,6 +9,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.db import transaction
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from campaign import permissions
@@ -35,6 +36,7 @@ from moderation.messages import (
 )
 from moderation.models import Dispute, InterceptionRuling
 from moderation.selectors.audit import entry_by_ref
+from notifications.services.inbox import notify_on_commit
 from tactical.models import BattleEvent, LiveBattle
 from tactical.services.play import battle_action_apply
 
@@ -101,6 +103,13 @@ def dispute_answer(*, actor: Actor, dispute: Dispute, answer: Any) -> Dispute:
     dispute.answered_at = entry.created_at
     dispute.answer_entry = entry
     dispute.save(update_fields=["status", "answer", "answered_by", "answered_at", "answer_entry"])
+    if dispute.author_id is not None:
+        campaign = dispute.campaign
+        notify_on_commit(
+            kind="dispute_answered", user_ids=[dispute.author_id], key=f"dispute:{dispute.pk}",
+            campaign_id=campaign.pk, params={"campaign": campaign.name, "answer": body[:300]},
+            link=reverse("audit-log", args=[campaign.slug]) + f"#L{entry.pk}",
+        )
     return dispute
 
 

@@ -171,6 +171,10 @@ def replay_png(request: HttpRequest, slug: str, battle_id: int, version: int) ->
     """The board after one version as a PNG picture."""
     campaign = campaign_for_page(request, slug)
     live, steps = _replay(campaign, battle_id)
+    return _board_png(live, steps, version)
+
+
+def _board_png(live: LiveBattle, steps: list[Any], version: int) -> HttpResponse:
     if not 1 <= version <= len(steps):
         raise Http404(_("No such step."))
     state = steps[version - 1].state
@@ -183,6 +187,13 @@ def replay_png(request: HttpRequest, slug: str, battle_id: int, version: int) ->
     response = HttpResponse(board_png(state, title=title, roster=live.roster), content_type="image/png")
     response["Content-Disposition"] = f'inline; filename="battle-{live.pk}-v{version}.png"'
     return response
+
+
+def board_png_last(request: HttpRequest, slug: str, battle_id: int) -> HttpResponse:
+    """The board after the battle's last version as a PNG picture (the link a webhook posts when it ends)."""
+    campaign = campaign_for_page(request, slug)
+    live, steps = _replay(campaign, battle_id)
+    return _board_png(live, steps, len(steps))
 
 
 def battle_report(request: HttpRequest, slug: str, battle_id: int) -> HttpResponse:

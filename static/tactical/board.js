@@ -6,6 +6,7 @@ import { CELL, drawContacts, drawGround, drawMarks, drawPath, drawUnits } from "
 import { BattleLog, fill } from "./log.js";
 import { orderRecipients, renderMelee, renderOrders, renderUnitCard, renderUnitList } from "./panels.js";
 import { linkRules } from "./rules-panel.js";
+import { attention } from "./attention.js";
 
 const config = JSON.parse(document.getElementById("board-config").textContent);
 const t = JSON.parse(document.getElementById("board-strings").textContent);
@@ -138,6 +139,7 @@ async function loadOrders() {
 
 function applyState(state) {
   if (!state) return;
+  attention(state, mySides(), t); // a hidden tab calls its player when his side's turn begins
   app.state = state;
   app.version = state.version;
   app.units = new Map(state.units.map((u) => [u.id, u]));

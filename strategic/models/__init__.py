@@ -14,8 +14,10 @@ from strategic.models.map import (
     UnitClass,
     UnitType,
 )
+from strategic.models.schedule import BattleTime, BattleTimeAcceptance
 
 __all__ = [
+    "BattleTime", "BattleTimeAcceptance",
     "Army", "Battle", "BattleSupport", "Border", "Province", "QuickBattleRecord", "RetreatRecord", "SupportPoints",
     "Terrain", "TerrainTransition", "Unit", "UnitClass", "UnitType",
 ]

@@ -201,6 +201,8 @@ class Battle(models.Model):
     result = models.JSONField(_("result"), default=dict, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
     resolved_at = models.DateTimeField(null=True, blank=True)
+    # When both sides accepted one time (strategic/services/schedule.py); empty until then.
+    scheduled_at = models.DateTimeField(_("scheduled for"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("battle")

@@ -30,6 +30,7 @@ from strategic.selectors.map import (
     move_refusal,
 )
 from strategic.services.locks import lock_campaign, lock_campaign_for_order, require_login, touch
+from strategic.services.notices import battle_created_notify
 
 
 @dataclass(frozen=True)
@@ -233,4 +234,5 @@ def _battle_begin(
             "defender": entry.defender_id,
         },
     )
+    battle_created_notify(campaign=campaign, battle=battle)
     return battle

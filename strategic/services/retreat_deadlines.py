@@ -21,6 +21,7 @@ from django.db import transaction
 from campaign.models import Campaign
 from strategic.models import Battle
 from strategic.selectors.retreats import retreat_deadline
+from strategic.services.notices import retreat_waits_notify
 
 log = logging.getLogger(__name__)
 
@@ -39,5 +40,7 @@ def retreat_deadlines_schedule(*, campaign: Campaign, battle: Battle, army_ids: 
     """After a battle: queue the deadline task of each beaten army once the transaction commits (a task
     that ran before the commit would not see the army owing its retreat)."""
     deadline = retreat_deadline(campaign=campaign, battle=battle)
+    army_ids = list(army_ids)
+    retreat_waits_notify(campaign=campaign, army_ids=army_ids, deadline=deadline)
     for army_id in army_ids:
         transaction.on_commit(lambda a=army_id: retreat_deadline_schedule(army_id=a, deadline=deadline))

@@ -15,6 +15,7 @@ from datetime import datetime
 from typing import Any
 
 from django.db import transaction
+from django.urls import reverse
 from django.utils import timezone
 
 from campaign.errors import Conflict, NotFound, ServiceError
@@ -26,6 +27,8 @@ from combat.battle.model import BattleState, CellFeature, Phase, Side, Status, T
 from combat.battle.serialize import action_from_dict, action_to_dict, state_to_dict
 from combat.dice import seed_commitment
 from combat.errors import IllegalAction, InvalidAction
+from notifications.names import both
+from notifications.services.inbox import notify_on_commit
 from strategic.models import Battle
 from strategic.services.battles import battle_tactical_start
 from tactical import errors, mapgen
@@ -127,6 +130,8 @@ def battle_setup(*, actor: Actor, record: Battle, map_seed: int | None = None,
     record_version(battle, state, kind=BattleEvent.Kind.SETUP, now=now, actor=actor,
             action={"do": "setup", "state": state_to_dict(state), "map_seed": map_seed},
             events=[{"type": "battle_created", "commitment": battle.seed_commitment, "map_seed": map_seed}])
+    if open_deployment:
+        deployment_open_notify(battle=battle)
     return battle
 
 
@@ -142,12 +147,27 @@ def battle_deployment_open(*, actor: Actor, battle_id: int) -> LiveBattle:
         battle.status = LiveBattle.Status.DEPLOYMENT
         record_version(battle, state_of(battle), kind=BattleEvent.Kind.OPEN, now=timezone.now(), actor=actor,
                        action={"do": "open"}, events=[{"type": "deployment_opened"}])
+        deployment_open_notify(battle=battle)
         return battle
 
 
 def _refuse_in_setup(battle: LiveBattle) -> None:
     if battle.status == LiveBattle.Status.SETUP:
         raise Conflict(NOT_OPEN, code="not_open", rule="T1")
+def deployment_open_notify(*, battle: LiveBattle) -> None:
+    """Tell every commander with units in the battle that its board is open for deployment (after commit).
+
+    Called when the board opens: at setup when it opens at once, else when the moderator opens the deployment.
+    """
+    record = battle.record
+    users = BattleUnit.objects.filter(battle=battle, commander__user__isnull=False).values_list(
+        "commander__user_id", flat=True
+    )
+    notify_on_commit(
+        kind="deployment_open", user_ids=set(users), key=f"deploy:{battle.pk}", campaign_id=battle.campaign_id,
+        params={"campaign": record.campaign.name, "province": both(record.province)},
+        link=reverse("battle-board", args=[battle.pk]),
+    )
 
 
 def _editable(battle: LiveBattle, actor: Actor) -> BattleState:

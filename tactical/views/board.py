@@ -172,6 +172,9 @@ BOARD_STRINGS: dict[str, Promise] = {
     "spectator": _("You are watching this battle."),
     "your_side": _("You command units of the {side}."),
     "moderator": _("You moderate this battle."),
+    # a hidden tab when the viewer's side begins its turn (static/tactical/attention.js)
+    "attention_title": _("Your turn!"),
+    "attention_body": _("Your side's turn began: round {round}."),
     # unit card
     "select_hint": _("Select a unit on the board."),
     "health": _("Health"),

@@ -208,6 +208,12 @@ def every_page(ex: Example) -> list[Page]:
         Page("setup armies", f"/c/{slug}/setup/armies/", ex.moderator),
         Page("login", "/accounts/login/", None),
         Page("signup", "/accounts/signup/", None),
+        Page("account", "/accounts/me/", ex.east_user),
+        Page("mail settings", "/accounts/me/mail/", ex.east_user),
+        Page("password reset", "/accounts/password/reset/", None),
+        Page("notifications", "/notifications/", ex.east_user),
+        Page("battle schedule", f"/c/{slug}/battles/{record}/schedule/", ex.moderator),
+        Page("webhooks", f"/c/{slug}/console/webhooks/", ex.moderator),
         Page("API docs", "/api/docs/", None),
         Page("not found", f"/c/{slug}/nowhere/", None),
     ]
