@@ -210,7 +210,9 @@ def test_the_console_links_every_setup_page(world: Any, client: Any) -> None:
     assert links == [
         ("campaign", "/c/limes/setup/"), ("map", "/c/limes/setup/map/"), ("units", "/c/limes/setup/units/"),
         ("factions", "/c/limes/setup/factions/"), ("armies", "/c/limes/setup/armies/"),
+        ("webhooks", "/c/limes/console/webhooks/"),
     ]
+    assert '<a id="console-battles" href="/c/limes/battles/">' in content
 
 
 def test_a_private_campaign_setup_is_404_for_a_stranger(world: Any, client: Any) -> None:

@@ -225,3 +225,12 @@ def test_the_menu_shows_each_person_what_he_may_do(world: Any, who: str | None, 
         assert word in links
     for word in absent:
         assert word not in links
+
+
+def test_a_pending_battle_links_its_schedule_and_shows_the_agreed_time(world: Any, record: Battle) -> None:
+    from datetime import UTC, datetime
+
+    Battle.objects.filter(pk=record.pk).update(scheduled_at=datetime(2026, 12, 5, 17, 30, tzinfo=UTC))
+    row = _row(_client(world.east_general).get("/c/limes/battles/").content.decode(), record.pk)
+    assert f'href="/c/limes/battles/{record.pk}/schedule/"' in row
+    assert "Scheduled for" in _text(row) and "2026" in _text(row)
