@@ -13,3 +13,15 @@ UNIT_STATUSES = {
     "reserve": gettext_lazy("in reserve"),
     "undeployed": gettext_lazy("not deployed"),
 }
+PHASE_NAMES = {
+    "deployment": gettext_lazy("deployment"),
+    "move": gettext_lazy("movement"),
+    "interception": gettext_lazy("interception"),
+    "ended": gettext_lazy("ended"),
+}
+FACING_NAMES = {
+    "N": gettext_lazy("north"),
+    "E": gettext_lazy("east"),
+    "S": gettext_lazy("south"),
+    "W": gettext_lazy("west"),
+}

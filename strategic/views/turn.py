@@ -22,6 +22,7 @@ from campaign.views import campaign_for_page
 from strategic.models import Army, Battle, Border, Terrain, Unit
 from strategic.render.map_svg import map_data, map_svg
 from strategic.selectors.map import army_move_blocker, legal_destinations
+from strategic.selectors.unit_cards import unit_cards
 from strategic.services import armies as services
 from strategic.services import moves
 from strategic.services.battles import battle_support_declare
@@ -118,6 +119,10 @@ def _turn_context(request: HttpRequest, campaign: Campaign, faction: Faction) ->
         "may_pass": is_turn and permissions.can_act_for_faction(user, faction),
         "is_moderator": permissions.can_moderate(user, campaign),
         "all_factions": list(campaign.factions.order_by("turn_order", "slug")),
+        "unit_cards": unit_cards(
+            campaign=campaign,
+            terrain=selected["army"].province.terrain if selected else None,
+        ),
     }
 
 
