@@ -4,6 +4,7 @@
 import { BattleSocket } from "./socket.js";
 import { CELL, drawContacts, drawGround, drawMarks, drawPath, drawUnits } from "./render.js";
 import { BattleLog, fill } from "./log.js";
+import { renderStrikes } from "./cards.js";
 import { orderRecipients, renderMelee, renderOrders, renderUnitCard, renderUnitList } from "./panels.js";
 
 const config = JSON.parse(document.getElementById("board-config").textContent);
@@ -32,6 +33,7 @@ const names = {
 const ctx = {
   t, names, get selected() { return app.selected; },
   typeName: (unit) => t[`type_${unit.type}`] || (app.state.unit_types[unit.type] || {}).name || unit.type,
+  card: (unit) => (app.state.unit_types || {})[unit.type] || null,
 };
 const log = new BattleLog($("board-log"), t, names);
 log.onGap = (since) => requestSync(since);
@@ -220,6 +222,12 @@ function marksFor(unit, o) {
 
 function describe(unit) {
   return `${unit.name} — ${t[`class_${unit.class}`] || unit.class} — ${t.health} ${unit.health}/${unit.max_health}`;
+}
+
+/** The strike the hovered (or keyboard-chosen) cell's move would make, before the player commits. */
+function showStrikes(hit) {
+  const box = $("strike-preview");
+  if (box) renderStrikes(box, hit && hit.strikes ? hit.strikes : [], ctx);
 }
 
 function render() {
@@ -481,6 +489,7 @@ svg.addEventListener("pointerover", (e) => {
   const list = app.mode === "withdraw" ? o.withdraw : [...o.reachable, ...o.interceptions.filter((i) => i.path).map((i) => ({ x: i.path.at(-1)[0], y: i.path.at(-1)[1], path: i.path }))];
   const hit = list.find((c) => c.x === x && c.y === y);
   drawPath(layers.path, unit, hit ? hit.path : null);
+  showStrikes(hit);
   return undefined;
 });
 

@@ -1,6 +1,7 @@
 // The side panels: the chosen unit's card, every unit's health, the melee forecast and the orders (T2).
 
-import { fill, num } from "./log.js";
+import { renderCardFacts, linesText } from "./cards.js";
+import { fill } from "./log.js";
 import { tokenIcon } from "./render.js";
 
 function node(tag, attrs = {}, text = null) {
@@ -16,7 +17,7 @@ function node(tag, attrs = {}, text = null) {
 }
 
 export function healthText(unit) {
-  return `${num(unit.health)}/${num(unit.max_health)}`;
+  return `${linesText(unit.health)}/${linesText(unit.max_health)}`;
 }
 
 function statusWords(unit, t) {
@@ -53,6 +54,8 @@ export function renderUnitCard(box, unit, ctx) {
   box.appendChild(dl);
   const words = statusWords(unit, t);
   if (words.length) box.appendChild(node("p", { class: "unit-state" }, words.join(" · ")));
+  renderCardFacts(box, ctx.card(unit), ctx);
+  box.appendChild(node("div", { class: "strike-preview", id: "strike-preview", "aria-live": "polite", hidden: true }));
 }
 
 /** Every unit of both sides with its health lines as text; a row chooses the unit. */
@@ -99,10 +102,10 @@ export function renderMelee(box, forecast, ctx) {
   for (const [id, p] of entries) {
     const tr = node("tr", { "data-melee": id, class: p.routed ? "routed" : "" });
     tr.appendChild(node("td", {}, ctx.names.unit(id)));
-    const dealt = p.target ? `${num(p.deals)} → ${ctx.names.unit(p.target)}` : num(p.deals);
+    const dealt = p.target ? `${linesText(p.deals)} → ${ctx.names.unit(p.target)}` : linesText(p.deals);
     tr.appendChild(node("td", { "data-deals": String(p.deals) }, dealt));
-    tr.appendChild(node("td", { "data-takes": String(p.takes) }, num(p.takes)));
-    const left = p.needs_die ? t.preview_die : p.routed ? t.preview_routed : num(p.health);
+    tr.appendChild(node("td", { "data-takes": String(p.takes) }, linesText(p.takes)));
+    const left = p.needs_die ? t.preview_die : p.routed ? t.preview_routed : linesText(p.health);
     tr.appendChild(node("td", { "data-left": String(p.health) }, left));
     body.appendChild(tr);
   }
