@@ -363,7 +363,9 @@ function renderActions(unit, o) {
   show("btn-withdraw", canWithdraw);
   $("btn-withdraw").textContent = app.mode === "withdraw" ? t.cancel : t.withdraw;
   show("btn-concede", live && (v.chief_of || []).length > 0);
-  $("btn-concede").textContent = Date.now() - app.conceding < 4000 ? t.concede_confirm : t.concede;
+  // Armed by a first click, the confirmation stays until a second click or a cancel: it never expires unseen.
+  $("btn-concede").textContent = app.conceding ? t.concede_confirm : t.concede;
+  show("btn-concede-cancel", live && (v.chief_of || []).length > 0 && Boolean(app.conceding));
   let hint = "";
   if (s.phase === "deployment" && side && !s.ready.includes(side)) hint = t.deploy_hint;
   else if (s.phase === "deployment" && side) hint = t.ready_wait;
@@ -506,6 +508,7 @@ document.addEventListener("keydown", (e) => {
   } else if (e.key === "Escape") {
     app.selected = null;
     app.mode = null;
+    app.conceding = 0;
     render();
   } else if ((e.key === "Enter" || e.key === " ") && e.target.dataset && (e.target.dataset.unit || e.target.dataset.unitRow)) {
     e.preventDefault();
@@ -521,13 +524,16 @@ $("btn-withdraw").addEventListener("click", () => {
   render();
 });
 $("btn-concede").addEventListener("click", () => {
-  if (Date.now() - app.conceding < 4000) {
+  if (app.conceding) {
     app.conceding = 0;
     act({ do: "concede", side: app.viewer.chief_of[0] });
   } else {
-    app.conceding = Date.now();
-    setTimeout(render, 4100);
+    app.conceding = 1;
   }
+  render();
+});
+$("btn-concede-cancel").addEventListener("click", () => {
+  app.conceding = 0;
   render();
 });
 $("btn-start").addEventListener("click", async () => {
