@@ -65,9 +65,10 @@ export function renderUnitList(box, state, ctx) {
   for (const side of ["attacker", "defender"]) {
     const group = node("div", { class: `unit-group side-${side}` });
     group.appendChild(node("h3", {}, t[side]));
-    const list = node("ul", { class: "unit-rows" });
+    // Rows are buttons, so their box is a group, not a list (a list may hold list items only).
+    const list = node("div", { class: "unit-rows", role: "group", "aria-label": t[side] });
     for (const unit of state.units.filter((u) => u.side === side)) {
-      const li = node("li", {
+      const li = node("div", {
         class: `unit-row${ctx.selected === unit.id ? " selected" : ""}${unit.status !== "field" ? " off" : ""}`,
         "data-unit-row": unit.id, tabindex: "0", role: "button",
       });

@@ -46,4 +46,4 @@ def test_every_page_in_both_languages_has_no_serious_violation(open_page: Any) -
             if problems:
                 found[f"{visit.name} ({language})"] = problems
             page.context.close()
-    assert found == {}
+    assert found == {}, "\n".join(f"{k}: {v}" for k, v in found.items())
