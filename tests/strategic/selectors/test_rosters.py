@@ -364,7 +364,7 @@ def test_s3_roster_page_offers_the_bbcode_to_copy(army_world: SimpleNamespace, c
     import html
 
     page = client.get("/c/roster/rosters/west/").content.decode()
-    textarea = page.split('<textarea id="bbcode" class="bbcode-text" rows="12" readonly>')[1].split(
+    textarea = page.split('<textarea id="bbcode" aria-labelledby="bbcode-title" class="bbcode-text" rows="12" readonly>')[1].split(
         "</textarea>"
     )[0]
     assert html.unescape(textarea) == _bbcode(army_world.campaign)
