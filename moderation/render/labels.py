@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 SIDE_NAMES = {"attacker": gettext_lazy("Attacker"), "defender": gettext_lazy("Defender")}
 UNIT_STATUSES = {
@@ -19,9 +19,9 @@ PHASE_NAMES = {
     "interception": gettext_lazy("interception"),
     "ended": gettext_lazy("ended"),
 }
-FACING_NAMES = {
-    "N": gettext_lazy("north"),
-    "E": gettext_lazy("east"),
-    "S": gettext_lazy("south"),
-    "W": gettext_lazy("west"),
+FACING_NAMES = {  # the words of a turn's refusal (campaign.refusals), the same facings
+    "N": pgettext_lazy("turn to", "north"),
+    "E": pgettext_lazy("turn to", "east"),
+    "S": pgettext_lazy("turn to", "south"),
+    "W": pgettext_lazy("turn to", "west"),
 }
