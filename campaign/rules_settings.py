@@ -23,6 +23,13 @@ class SettingSpec:
     maximum: float | None = None
     kind: type = int
 
+    @property
+    def step(self) -> str:
+        """The input's step: whole numbers, half lines (T3.1) or any number."""
+        if self.kind is int:
+            return "1"
+        return "0.5" if self.name == "mutual_destruction_survivor_health" else "any"
+
 
 SETTINGS: tuple[SettingSpec, ...] = (
     SettingSpec("deployment_rows", 3, "T1", _("Rows of each side's deployment zone"), 1, 9),
@@ -80,7 +87,11 @@ def validate_settings(values: object) -> tuple[dict[str, Any], dict[str, str]]:
             errors[name] = str(_("Health is counted in half lines."))
             continue
         elif (spec.minimum is not None and value < spec.minimum) or (spec.maximum is not None and value > spec.maximum):
-            errors[name] = str(_("Must be between %(min)s and %(max)s.") % {"min": spec.minimum, "max": spec.maximum})
+            # Named: the sentence is read beside the whole settings form, not beside its input.
+            errors[name] = str(
+                _("%(field)s (%(rule)s) must be between %(min)s and %(max)s.")
+                % {"field": spec.label, "rule": spec.rule, "min": spec.minimum, "max": spec.maximum}
+            )
             continue
         merged[name] = spec.kind(value)
     return merged, errors

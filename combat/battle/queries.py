@@ -4,14 +4,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from combat.battle.actions import Move
 from combat.battle.draft import occupancy
+from combat.battle.engine import apply
 from combat.battle.geometry import cells_in_range as _cells_in_range
 from combat.battle.geometry import edge_row
 from combat.battle.interception import InterceptionOption
 from combat.battle.interception import legal_interceptions as _legal_interceptions
-from combat.battle.melee import compute
+from combat.battle.melee import blow, compute
 from combat.battle.model import BattleState, Cell, Phase, Side, UnitState
 from combat.battle.movement import Route, reachable, routes, shortest_path, speed
+from combat.dice import FixedDice
+from combat.errors import CombatError
 
 
 def reachable_cells(state: BattleState, unit_id: str) -> dict[Cell, int]:
@@ -139,3 +143,32 @@ def preview(state: BattleState) -> dict[str, UnitPreview]:
 def needs_die(state: BattleState) -> bool:
     """Whether resolving melee now would need a die (T7.6)."""
     return bool(compute(state).dice_pairs)
+
+
+@dataclass(frozen=True, slots=True)
+class StrikePreview:
+    """What a unit would deal to one enemy it makes contact with by a move, in half-lines (T7.2)."""
+
+    target: str
+    damage: int
+    flank: bool
+    charge: bool
+
+
+def strikes_after_move(state: BattleState, unit_id: str, path: tuple[Cell, ...]) -> list[StrikePreview]:
+    """The blows the unit would strike after moving along ``path``: card damage against each enemy it then
+    touches, + 1 flank (T7.4), + 1 charge (T7.3, never in forest or mountains), judged by the engine's own
+    move and melee; empty when the move is refused or makes no contact."""
+    try:
+        after = apply(state, Move(unit_id, path), FixedDice([])).state
+    except CombatError:
+        return []
+    unit = after.units[unit_id]
+    found = []
+    for key, contact in after.contacts.items():
+        if unit_id not in key or contact.initiator != unit_id:
+            continue
+        target = after.units[key[0] if key[1] == unit_id else key[1]]
+        struck = blow(after, unit, target, contact)
+        found.append(StrikePreview(target.id, struck.damage, struck.flank, struck.charge))
+    return sorted(found, key=lambda s: s.target)

@@ -5,9 +5,10 @@ from __future__ import annotations
 from io import BytesIO
 from typing import Any
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from combat.battle.model import BattleState, Facing, Status
+from strategic.render.map_png import font
 
 CELL = 30
 MARGIN = 24
@@ -21,10 +22,8 @@ FACING_TIP = {Facing.N: (0.5, 0.1), Facing.E: (0.9, 0.5), Facing.S: (0.5, 0.9), 
 
 
 def _font(size: int) -> Any:
-    try:
-        return ImageFont.load_default(size=size)
-    except TypeError:  # Pillow older than 10.1 has one fixed size
-        return ImageFont.load_default()
+    # DejaVu, as the map's pictures: Pillow's own font has no Cyrillic nor "—", drawn as a missing glyph.
+    return font(size)
 
 
 def _cell_box(x: int, y: int) -> tuple[int, int, int, int]:

@@ -13,6 +13,7 @@ from combat.battle.model import BattleState, Status
 from moderation.selectors.audit import AuditRow
 from moderation.selectors.dice import DiceReport
 from moderation.selectors.interceptions import interception_record
+from strategic.selectors.rosters import lines_text
 from tactical.models import LiveBattle
 from tactical.protocol.eventtext import unit_name
 
@@ -63,12 +64,14 @@ def battle_report_bbcode(
         for unit in sorted((u for u in state.units.values() if u.side.value == side), key=lambda u: u.id):
             facts = roster.get(unit.id) or {}
             commander = (facts.get("commander") or {}).get("name", "")
-            health = max(unit.health, 0) / 2
+            halves = max(unit.health, 0)
             status = {Status.ROUTED: _("routed"), Status.WITHDRAWN: _("withdrawn")}.get(unit.status, "")
             line = f"[*]{bbcode_text(unit_name(roster, unit.id))}"
             if commander:
                 line += f" — {bbcode_text(commander)}"
-            line += " — " + _("%(health)s lines") % {"health": f"{health:g}"}
+            # A half-line count reads as a plural of "few" ("2½ линии", "½ lines"): counted as 2 (T3.1).
+            count = halves // 2 if halves % 2 == 0 else 2
+            line += " — " + ngettext("%(health)s line", "%(health)s lines", count) % {"health": lines_text(halves)}
             if status:
                 line += f" [b]{status}[/b]"
             lines.append(line)

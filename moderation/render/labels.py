@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 SIDE_NAMES = {"attacker": gettext_lazy("Attacker"), "defender": gettext_lazy("Defender")}
 UNIT_STATUSES = {
@@ -12,4 +12,16 @@ UNIT_STATUSES = {
     "withdrawn": gettext_lazy("withdrawn"),
     "reserve": gettext_lazy("in reserve"),
     "undeployed": gettext_lazy("not deployed"),
+}
+PHASE_NAMES = {
+    "deployment": gettext_lazy("deployment"),
+    "move": gettext_lazy("movement"),
+    "interception": gettext_lazy("interception"),
+    "ended": gettext_lazy("ended"),
+}
+FACING_NAMES = {  # the words of a turn's refusal (campaign.refusals), the same facings
+    "N": pgettext_lazy("turn to", "north"),
+    "E": pgettext_lazy("turn to", "east"),
+    "S": pgettext_lazy("turn to", "south"),
+    "W": pgettext_lazy("turn to", "west"),
 }

@@ -17,13 +17,15 @@ from campaign.models import Campaign
 from campaign.views import campaign_for_page
 from moderation.render.board_png import board_png
 from moderation.render.export import audit_bbcode, audit_csv, battle_report_bbcode
-from moderation.render.labels import SIDE_NAMES, UNIT_STATUSES
+from moderation.render.labels import FACING_NAMES, SIDE_NAMES, UNIT_STATUSES
 from moderation.selectors.audit import AuditFilter, audit_log, disputes_of
 from moderation.selectors.dice import dice_report
 from moderation.selectors.replay import ReplayBroken, replay_steps, turns_of
 from moderation.services import disputes as services
 from strategic.models import Battle
-from tactical.models import LiveBattle
+from strategic.selectors.rosters import lines_text
+from tactical.models import BattleEvent, LiveBattle
+from tactical.protocol.eventtext import action_sentence
 from tactical.protocol.turnlabel import state_label, turn_label
 
 
@@ -141,14 +143,17 @@ def replay_page(request: HttpRequest, slug: str, battle_id: int) -> HttpResponse
         "steps": steps,
         "step": step,
         "step_label": state_label(step.state),
-        "turns": [(_turn_title(key), group) for key, group in turns_of(steps)],
+        "turns": [
+            (_turn_title(key), [_step_row(s, live.roster) for s in group]) for key, group in turns_of(steps)
+        ],
         "units": [
             (
                 u,
                 live.roster.get(u.id, {}),
-                max(u.health, 0) / 2,
+                lines_text(u.health),
                 SIDE_NAMES[u.side.value],
                 UNIT_STATUSES[u.status.value],
+                FACING_NAMES[u.facing.value] if u.facing is not None else "",
             )
             for u in units
         ],
@@ -156,6 +161,16 @@ def replay_page(request: HttpRequest, slug: str, battle_id: int) -> HttpResponse
         "next": version + 1 if version < len(steps) else None,
     }
     return render(request, "moderation/replay.html", context)
+
+
+def _step_row(step: Any, roster: dict[str, Any]) -> dict[str, Any]:
+    """One step of the replay in the reader's words: its kind and what was done (not the stored codes)."""
+    return {
+        "version": step.version,
+        "kind": BattleEvent.Kind(step.kind).label if step.kind in BattleEvent.Kind.values else step.kind,
+        "action": action_sentence(step.action, roster),
+        "actor": step.actor,
+    }
 
 
 def _turn_title(key: str) -> str:
@@ -182,7 +197,7 @@ def _board_png(live: LiveBattle, steps: list[Any], version: int) -> HttpResponse
         "id": live.pk,
         "version": version,
         "round": state.round,
-        "side": state.side.value,
+        "side": SIDE_NAMES[state.side.value],
     }
     response = HttpResponse(board_png(state, title=title, roster=live.roster), content_type="image/png")
     response["Content-Disposition"] = f'inline; filename="battle-{live.pk}-v{version}.png"'

@@ -20,11 +20,12 @@ from campaign.errors import Invalid, ServiceError
 from campaign.models import Campaign, Commander, Faction, Invitation, Membership
 from campaign.rules_settings import SETTINGS
 from moderation.models import Dispute, InterceptionRuling
-from moderation.render.labels import SIDE_NAMES, UNIT_STATUSES
+from moderation.render.labels import FACING_NAMES, SIDE_NAMES, UNIT_STATUSES
 from moderation.selectors.audit import disputes_of
 from moderation.selectors.dice import dice_report
 from moderation.selectors.interceptions import interception_record
 from moderation.services import disputes as services
+from strategic.selectors.rosters import lines_text
 from tactical.models import BattleEvent, LiveBattle
 from tactical.protocol.eventtext import action_sentence
 from tactical.protocol.turnlabel import state_label
@@ -228,7 +229,8 @@ def _battle_context(campaign: Campaign, live: LiveBattle) -> dict[str, Any]:
         "interceptions": interception_record(battle=live),
         "verdicts": InterceptionRuling.Verdict.choices,
         "rolls": report.rolls if report else [],
-        "facings": ("N", "E", "S", "W"),
+        "facings": list(FACING_NAMES.items()),
+        "state_side": SIDE_NAMES[state.side.value],
         "field_units": [
             (u, live.roster.get(u.id, {}).get("name", u.id))
             for u in sorted(state.units.values(), key=lambda u: (u.side.value, u.id))
@@ -241,6 +243,7 @@ def _battle_context(campaign: Campaign, live: LiveBattle) -> dict[str, Any]:
                 live.roster.get(u.id, {}).get("name", u.id),
                 SIDE_NAMES[u.side.value],
                 UNIT_STATUSES[u.status.value],
+                lines_text(u.health),
             )
             for u in sorted(state.units.values(), key=lambda u: (u.side.value, u.id))
         ],

@@ -59,6 +59,24 @@
     });
   }
 
+  // Turn page: a click on a province the army may not enter says why (S5, S7, S8), instead of nothing.
+  function mapRefusals() {
+    var data = document.getElementById("map-refusals");
+    var box = document.getElementById("map-refusal");
+    if (!data || !box) return;
+    var refusals = JSON.parse(data.textContent);
+    document.querySelectorAll(".limes-map [data-province]").forEach(function (g) {
+      if (g.classList.contains("dest")) return;
+      var why = refusals[g.dataset.province];
+      if (!why) return;
+      g.addEventListener("click", function () {
+        var title = g.querySelector("title");
+        box.textContent = (title ? title.textContent.split(" — ")[0] : g.dataset.code) + ": " + why;
+        box.hidden = false;
+      });
+    });
+  }
+
   function confirmForms() {
     document.querySelectorAll("form.js-confirm").forEach(function (form) {
       form.addEventListener("submit", function (e) {
@@ -71,6 +89,7 @@
     localTimes();
     copyButtons();
     mapDestinations();
+    mapRefusals();
     confirmForms();
   });
 })();

@@ -4,6 +4,7 @@
 import { BattleSocket } from "./socket.js";
 import { CELL, drawContacts, drawGround, drawMarks, drawPath, drawUnits } from "./render.js";
 import { BattleLog, fill } from "./log.js";
+import { renderStrikes } from "./cards.js";
 import { orderRecipients, renderMelee, renderOrders, renderUnitCard, renderUnitList } from "./panels.js";
 import { linkRules } from "./rules-panel.js";
 import { attention } from "./attention.js";
@@ -34,6 +35,7 @@ const names = {
 const ctx = {
   t, names, get selected() { return app.selected; },
   typeName: (unit) => t[`type_${unit.type}`] || (app.state.unit_types[unit.type] || {}).name || unit.type,
+  card: (unit) => (app.state.unit_types || {})[unit.type] || null,
 };
 const log = new BattleLog($("board-log"), t, names);
 log.onGap = (since) => requestSync(since);
@@ -226,6 +228,12 @@ function describe(unit) {
   return `${unit.name} — ${t[`class_${unit.class}`] || unit.class} — ${t.health} ${unit.health}/${unit.max_health}`;
 }
 
+/** The strike the hovered (or keyboard-chosen) cell's move would make, before the player commits. */
+function showStrikes(hit) {
+  const box = $("strike-preview");
+  if (box) renderStrikes(box, hit && hit.strikes ? hit.strikes : [], ctx);
+}
+
 function render() {
   const state = app.state;
   if (!state) return;
@@ -362,7 +370,9 @@ function renderActions(unit, o) {
   show("btn-withdraw", canWithdraw);
   $("btn-withdraw").textContent = app.mode === "withdraw" ? t.cancel : t.withdraw;
   show("btn-concede", live && (v.chief_of || []).length > 0);
-  $("btn-concede").textContent = Date.now() - app.conceding < 4000 ? t.concede_confirm : t.concede;
+  // Armed by a first click, the confirmation stays until a second click or a cancel: it never expires unseen.
+  $("btn-concede").textContent = app.conceding ? t.concede_confirm : t.concede;
+  show("btn-concede-cancel", live && (v.chief_of || []).length > 0 && Boolean(app.conceding));
   let hint = "";
   if (preparing()) hint = "";
   else if (s.phase === "deployment" && side && !s.ready.includes(side)) hint = t.deploy_hint;
@@ -489,6 +499,7 @@ svg.addEventListener("pointerover", (e) => {
   const list = app.mode === "withdraw" ? o.withdraw : [...o.reachable, ...o.interceptions.filter((i) => i.path).map((i) => ({ x: i.path.at(-1)[0], y: i.path.at(-1)[1], path: i.path }))];
   const hit = list.find((c) => c.x === x && c.y === y);
   drawPath(layers.path, unit, hit ? hit.path : null);
+  showStrikes(hit);
   return undefined;
 });
 
@@ -505,6 +516,7 @@ document.addEventListener("keydown", (e) => {
   } else if (e.key === "Escape") {
     app.selected = null;
     app.mode = null;
+    app.conceding = 0;
     render();
   } else if ((e.key === "Enter" || e.key === " ") && e.target.dataset && (e.target.dataset.unit || e.target.dataset.unitRow)) {
     e.preventDefault();
@@ -520,13 +532,16 @@ $("btn-withdraw").addEventListener("click", () => {
   render();
 });
 $("btn-concede").addEventListener("click", () => {
-  if (Date.now() - app.conceding < 4000) {
+  if (app.conceding) {
     app.conceding = 0;
     act({ do: "concede", side: app.viewer.chief_of[0] });
   } else {
-    app.conceding = Date.now();
-    setTimeout(render, 4100);
+    app.conceding = 1;
   }
+  render();
+});
+$("btn-concede-cancel").addEventListener("click", () => {
+  app.conceding = 0;
   render();
 });
 $("btn-start").addEventListener("click", async () => {

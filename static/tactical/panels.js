@@ -1,6 +1,7 @@
 // The side panels: the chosen unit's card, every unit's health, the melee forecast and the orders (T2).
 
-import { fill, num } from "./log.js";
+import { renderCardFacts, linesText } from "./cards.js";
+import { fill } from "./log.js";
 import { tokenIcon } from "./render.js";
 
 function node(tag, attrs = {}, text = null) {
@@ -16,7 +17,7 @@ function node(tag, attrs = {}, text = null) {
 }
 
 export function healthText(unit) {
-  return `${num(unit.health)}/${num(unit.max_health)}`;
+  return `${linesText(unit.health)}/${linesText(unit.max_health)}`;
 }
 
 function statusWords(unit, t) {
@@ -53,6 +54,8 @@ export function renderUnitCard(box, unit, ctx) {
   box.appendChild(dl);
   const words = statusWords(unit, t);
   if (words.length) box.appendChild(node("p", { class: "unit-state" }, words.join(" · ")));
+  renderCardFacts(box, ctx.card(unit), ctx);
+  box.appendChild(node("div", { class: "strike-preview", id: "strike-preview", "aria-live": "polite", hidden: true }));
 }
 
 /** Every unit of both sides with its health lines as text; a row chooses the unit. */
@@ -62,9 +65,10 @@ export function renderUnitList(box, state, ctx) {
   for (const side of ["attacker", "defender"]) {
     const group = node("div", { class: `unit-group side-${side}` });
     group.appendChild(node("h3", {}, t[side]));
-    const list = node("ul", { class: "unit-rows" });
+    // Rows are buttons, so their box is a group, not a list (a list may hold list items only).
+    const list = node("div", { class: "unit-rows", role: "group", "aria-label": t[side] });
     for (const unit of state.units.filter((u) => u.side === side)) {
-      const li = node("li", {
+      const li = node("div", {
         class: `unit-row${ctx.selected === unit.id ? " selected" : ""}${unit.status !== "field" ? " off" : ""}`,
         "data-unit-row": unit.id, tabindex: "0", role: "button",
       });
@@ -99,10 +103,10 @@ export function renderMelee(box, forecast, ctx) {
   for (const [id, p] of entries) {
     const tr = node("tr", { "data-melee": id, class: p.routed ? "routed" : "" });
     tr.appendChild(node("td", {}, ctx.names.unit(id)));
-    const dealt = p.target ? `${num(p.deals)} → ${ctx.names.unit(p.target)}` : num(p.deals);
+    const dealt = p.target ? `${linesText(p.deals)} → ${ctx.names.unit(p.target)}` : linesText(p.deals);
     tr.appendChild(node("td", { "data-deals": String(p.deals) }, dealt));
-    tr.appendChild(node("td", { "data-takes": String(p.takes) }, num(p.takes)));
-    const left = p.needs_die ? t.preview_die : p.routed ? t.preview_routed : num(p.health);
+    tr.appendChild(node("td", { "data-takes": String(p.takes) }, linesText(p.takes)));
+    const left = p.needs_die ? t.preview_die : p.routed ? t.preview_routed : linesText(p.health);
     tr.appendChild(node("td", { "data-left": String(p.health) }, left));
     body.appendChild(tr);
   }

@@ -521,4 +521,5 @@ def legend_items() -> list[tuple[str, str]]:
         ("tribe", _("tribe")),
         ("battle", _("battle")),
         ("army", _("army (number of units)")),
+        ("loose", _("units outside armies")),  # the dashed circle of the map (S2)
     ]

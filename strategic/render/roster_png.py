@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from typing import Any
 
 from django.utils.translation import gettext as _
 from PIL import Image, ImageDraw
@@ -43,9 +44,21 @@ def _cells(draw: ImageDraw.ImageDraw, x: int, y: int, cells: list[str], colour: 
     return x
 
 
+LABEL_WIDTH = 420 - 40 - 12  # from the label's start to the health lines, less a gap
+
+
+def fit(text: str, face: Any, width: int) -> str:
+    """``text`` cut with an ellipsis to ``width`` pixels: a long type name ran into the health lines."""
+    if face.getlength(text) <= width:
+        return text
+    while text and face.getlength(text + "…") > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
 def _unit(draw: ImageDraw.ImageDraw, y: int, u: UnitRow) -> None:
     label_font = font(13)
-    label = u.label + (f" ({u.type_name})" if u.name else "") + f"  {u.unit_class}"
+    label = fit(u.label + (f" ({u.type_name})" if u.name else "") + f"  {u.unit_class}", label_font, LABEL_WIDTH)
     draw.text((40, y + 3), label, font=label_font, fill=INK)
     x = _cells(draw, 420, y + 3, u.health_cells, PURPLE)
     draw.text((x + 6, y + 3), u.health_text, font=label_font, fill=MUTED)

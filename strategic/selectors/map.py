@@ -12,7 +12,19 @@ from django.utils.functional import Promise
 
 from campaign.models import Campaign, Faction, Relation
 from campaign.selectors import relations_map
-from strategic.messages import ALREADY_MOVED, EMPTY_ARMY, IN_BATTLE, MUST_RETREAT, NOT_YOUR_TURN, TIME_UP
+from strategic.messages import (
+    ALREADY_MOVED,
+    BATTLE_PENDING_THERE,
+    EMPTY_ARMY,
+    IMPASSABLE,
+    IN_BATTLE,
+    MUST_RETREAT,
+    NOT_ADJACENT,
+    NOT_YOUR_TURN,
+    SAME_PROVINCE,
+    THIRD_POWER,
+    TIME_UP,
+)
 from strategic.models import Army, Battle, Border, Province, TerrainTransition, Unit
 
 
@@ -317,6 +329,33 @@ def move_refusal(
     if not has_units():
         return EMPTY_ARMY, "S2"
     return None
+
+
+def destination_refusals(
+    *, army: Army, blocker: tuple[str, str] | None, legal: list[Destination]
+) -> dict[int, str]:
+    """Why each province the army may not enter now is no legal move, by province id: the turn page says it
+    when such a province is clicked on its map (S5, S7, S8). ``blocker`` and ``legal`` are what the page has
+    already read (``army_move_blocker``, ``legal_destinations``); 1 query, or 2 when the army may move."""
+    ids = list(Province.objects.filter(campaign_id=army.campaign_id).values_list("pk", flat=True))
+    if blocker is not None:
+        return {pk: blocker[0] for pk in ids}
+    allowed = {d.province.pk for d in legal}
+    near = dict(neighbours(province=army.province))
+    refusals: dict[int, str] = {}
+    for pk in ids:
+        if pk in allowed:
+            continue
+        if pk == army.province_id:
+            refusals[pk] = str(SAME_PROVINCE)
+        elif pk not in {p.pk for p in near}:
+            refusals[pk] = str(NOT_ADJACENT)
+        elif next(kind for p, kind in near.items() if p.pk == pk) == Border.Kind.IMPASSABLE:
+            refusals[pk] = str(IMPASSABLE)
+        else:  # adjacent and passable, yet no legal entry: a neutral power holds it, or a battle is pending
+            pending = Battle.objects.filter(province_id=pk, status=Battle.Status.PENDING).exists()
+            refusals[pk] = str(BATTLE_PENDING_THERE if pending else THIRD_POWER)
+    return refusals
 
 
 def army_move_blocker(*, army: Army) -> tuple[str, str] | None:

@@ -31,8 +31,12 @@ def health_bar(halves: int, max_halves: int) -> str:
 
 
 def lines_text(halves: int) -> str:
-    """Half lines as a number a player reads: 7 → "3.5", 6 → "3"."""
-    return str(halves // 2) + (".5" if halves % 2 else "")
+    """Half lines as lines a player reads, the same on every page (T3.1): 7 → "3½", 1 → "½", 6 → "3";
+    a routed unit (0 or less) → "0"."""
+    if halves <= 0:
+        return "0"
+    whole = str(halves // 2) if halves >= 2 else ""
+    return whole + ("½" if halves % 2 else "")
 
 
 @dataclass(frozen=True)

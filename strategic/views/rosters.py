@@ -10,6 +10,7 @@ from campaign.models import Campaign, Faction
 from campaign.views import campaign_for_page
 from strategic.render.roster_png import roster_png
 from strategic.selectors.rosters import roster, roster_bbcode, roster_index, roster_json
+from strategic.selectors.unit_cards import unit_cards
 
 
 def _roster_file(
@@ -45,7 +46,11 @@ def rosters_page(request: HttpRequest, slug: str, kind: str = "") -> HttpRespons
     return render(
         request,
         "strategic/rosters.html",
-        {"campaign": campaign, "factions": roster_index(campaign=campaign)},
+        {
+            "campaign": campaign,
+            "factions": roster_index(campaign=campaign),
+            "unit_cards": unit_cards(campaign=campaign),
+        },
     )
 
 
@@ -63,6 +68,7 @@ def faction_roster_page(request: HttpRequest, slug: str, faction: str, kind: str
             "campaign": campaign,
             "rosters": rosters,
             "bbcode": roster_bbcode(rosters),
+            "unit_cards": unit_cards(campaign=campaign),
             "faction": chosen,
             "factions": campaign.factions.order_by("turn_order", "slug"),
         },

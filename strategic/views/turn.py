@@ -19,9 +19,11 @@ from campaign.errors import ServiceError
 from campaign.models import Campaign, Commander, Faction
 from campaign.selectors import membership_of
 from campaign.views import campaign_for_page
+from strategic.messages import ALREADY_SUPPORTS, ATTACKER_SUPPORTS_ITSELF, TOO_FAR
 from strategic.models import Army, Battle, Border, Terrain, Unit
 from strategic.render.map_svg import map_data, map_svg
-from strategic.selectors.map import army_move_blocker, legal_destinations
+from strategic.selectors.map import army_move_blocker, destination_refusals, legal_destinations, neighbours
+from strategic.selectors.unit_cards import unit_cards
 from strategic.services import armies as services
 from strategic.services import moves
 from strategic.services.battles import battle_support_declare
@@ -52,6 +54,7 @@ def _army_card(user: Any, army: Army, armies: list[Army], turn: int) -> dict[str
     legal = legal_destinations(army=army) if (may_command and blocker is None) else []
     return {
         "army": army,
+        "legal": legal,
         "may_command": may_command,
         "moved": army.moved_turn == turn,
         "blocker": blocker,
@@ -67,6 +70,25 @@ def _army_card(user: Any, army: Army, armies: list[Army], turn: int) -> dict[str
         ],
         "siblings": [a for a in armies if a.province_id == army.province_id and a.id != army.id],
     }
+
+
+def _support_choices(battle: Battle, commandable: list[Army]) -> None:
+    """The armies this person may declare in support of ``battle`` now (S8), and why the others may not: the
+    attacking army fights already, one that supports already cannot again, one too far away cannot reach it."""
+    supporting = {s.army_id for s in battle.supports.all()}
+    near = {p.pk for p, kind in neighbours(province=battle.province) if kind != Border.Kind.IMPASSABLE}
+    choices, excluded = [], []
+    for army in commandable:
+        if army.id == battle.attacker_army_id:
+            excluded.append((army, str(ATTACKER_SUPPORTS_ITSELF)))
+        elif army.id in supporting:
+            excluded.append((army, str(ALREADY_SUPPORTS)))
+        elif army.province_id != battle.province_id and army.province_id not in near:
+            excluded.append((army, str(TOO_FAR)))
+        else:
+            choices.append(army)
+    battle.support_choices = choices  # type: ignore[attr-defined]
+    battle.support_excluded = excluded  # type: ignore[attr-defined]
 
 
 def _loose_groups(faction: Faction, armies: list[Army]) -> list[dict[str, Any]]:
@@ -95,6 +117,21 @@ def _turn_context(request: HttpRequest, campaign: Campaign, faction: Faction) ->
     if selected is None and not wanted:
         selected = next((c for c in cards if c["destinations"]), None)
     highlighted = {d["province"].id: d["kind"] for d in selected["destinations"]} if selected else {}
+    refusals = (
+        destination_refusals(army=selected["army"], blocker=selected["blocker"], legal=selected["legal"])
+        if selected and selected["may_command"]
+        else {}
+    )
+    may_lead = permissions.can_lead_faction(user, faction)
+    pending_battles = list(
+        Battle.objects.filter(campaign=campaign, status=Battle.Status.PENDING)
+        .select_related("province", "origin", "attacker_faction", "defender_faction", "attacker_army")
+        .prefetch_related("supports__army__faction")
+        .order_by("id")
+    )
+    commandable = [c["army"] for c in cards if c["may_command"]]
+    for battle in pending_battles:
+        _support_choices(battle, commandable)
     return {
         "campaign": campaign,
         "faction": faction,
@@ -108,16 +145,17 @@ def _turn_context(request: HttpRequest, campaign: Campaign, faction: Faction) ->
             destinations=highlighted,
             origin=selected["army"].province_id if selected else None,
         ),
-        "pending_battles": list(
-            Battle.objects.filter(campaign=campaign, status=Battle.Status.PENDING)
-            .select_related("province", "origin", "attacker_faction", "defender_faction", "attacker_army")
-            .prefetch_related("supports__army__faction")
-            .order_by("id")
-        ),
-        "commandable": [c["army"] for c in cards if c["may_command"]],
+        "pending_battles": pending_battles,
+        "commandable": commandable,
+        "may_lead": may_lead,
+        "map_refusals": {str(pk): text for pk, text in refusals.items()},
         "may_pass": is_turn and permissions.can_act_for_faction(user, faction),
         "is_moderator": permissions.can_moderate(user, campaign),
         "all_factions": list(campaign.factions.order_by("turn_order", "slug")),
+        "unit_cards": unit_cards(
+            campaign=campaign,
+            terrain=selected["army"].province.terrain if selected else None,
+        ),
     }
 
 

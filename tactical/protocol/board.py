@@ -26,8 +26,14 @@ from combat.battle.model import (
     UnitState,
     UnitType,
 )
-from combat.battle.movement import Route, speed
-from combat.battle.queries import interception_routes, legal_interceptions, move_routes, withdrawal_routes
+from combat.battle.movement import Route, can_charge, speed
+from combat.battle.queries import (
+    interception_routes,
+    legal_interceptions,
+    move_routes,
+    strikes_after_move,
+    withdrawal_routes,
+)
 from combat.battle.queries import preview as melee_preview
 from combat.dice import FixedDice
 from combat.errors import CombatError, IllegalAction, InvalidAction
@@ -115,6 +121,7 @@ def _card(card: UnitType, terrain: Terrain) -> dict[str, Any]:
         if card.missile_damage is None
         else {cls.value: lines(value) for cls, value in card.missile_damage.items()},
         "speed": speed(card, terrain),
+        "charge": can_charge(card, terrain),
     }
 
 
@@ -259,8 +266,17 @@ def _reachable(state: BattleState, unit: UnitState) -> list[dict[str, Any]]:
     """Move ends with their cost and path, row by row (T4–T6, T8.1)."""
     found = move_routes(state, unit.id)
     return [
-        {"x": cell[0], "y": cell[1], "cost": route.cost, "path": _cells(route.path), "contact": route.contact}
+        {"x": cell[0], "y": cell[1], "cost": route.cost, "path": _cells(route.path), "contact": route.contact,
+         "strikes": _strikes(state, unit.id, route.path) if route.contact else []}
         for cell, route in sorted(found.items(), key=lambda item: (item[0][1], item[0][0]))
+    ]
+
+
+def _strikes(state: BattleState, unit_id: str, path: tuple[Cell, ...]) -> list[dict[str, Any]]:
+    """What the unit would deal on arriving, in lines, with its flank and charge (T7.2–T7.4)."""
+    return [
+        {"target": s.target, "damage": lines(s.damage), "flank": s.flank, "charge": s.charge}
+        for s in strikes_after_move(state, unit_id, path)
     ]
 
 

@@ -143,7 +143,7 @@ def test_a_chief_concedes_in_two_clicks_and_both_boards_show_the_winner(open_pag
     west = open_page(ex.west_user, path)
     expect(east.locator("#status-turn")).to_have_text("Round 1 · Attacker to act")
     east.locator("#btn-concede").click()
-    expect(east.locator("#btn-concede")).to_have_text("Really concede the battle? Click again")
+    expect(east.locator("#btn-concede")).to_have_text("Really concede the battle? Click again (it stays armed until you cancel)")
     east.locator("#btn-concede").click()
     for page in (east, west):
         expect(page.locator("#status-phase")).to_have_text("The battle is over")

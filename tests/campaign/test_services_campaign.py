@@ -38,7 +38,7 @@ def test_settings_update_names_each_bad_setting(world: Any) -> None:
             settings={"turn_seconds": 5, "colour": 1, "faction_turn_hours": 12},
         )
     assert refused.value.errors == {
-        "turn_seconds": ["Must be between 10 and 600."],
+        "turn_seconds": ["Seconds in each side's tactical turn (T6.1) must be between 10 and 600."],
         "colour": ["Unknown setting."],
     }
     assert Campaign.objects.get(pk=world.campaign.pk).setting("faction_turn_hours") == 48

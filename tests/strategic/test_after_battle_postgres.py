@@ -36,7 +36,7 @@ def test_from_the_tactical_result_to_the_public_roster() -> None:
     assert "Province: <strong>Moesia</strong>" in card
     labels = re.findall(r'<span class="unit-label">([^<]+)</span>', card)
     health = re.findall(r'<td class="health">.*?<span class="num">([^<]+)</span>', card, re.DOTALL)
-    assert list(zip(labels, health)) == [("Legio I Italica", "3/5"), ("Scholae Palatinae", "4.5/6")]
+    assert list(zip(labels, health)) == [("Legio I Italica", "3/5"), ("Scholae Palatinae", "4½/6")]
 
 
 @override_settings(PASSWORD_HASHERS=FAST_HASHER)

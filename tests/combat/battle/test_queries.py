@@ -6,6 +6,7 @@ from combat.battle.actions import EndInterceptions, EndTurn, Intercept, Move
 from combat.battle.engine import apply
 from combat.battle.model import BattleState
 from combat.battle.queries import (
+    StrikePreview,
     cells_in_range,
     interception_routes,
     legal_interceptions,
@@ -14,6 +15,7 @@ from combat.battle.queries import (
     path_to,
     preview,
     reachable_cells,
+    strikes_after_move,
     withdrawal_routes,
 )
 from combat.dice import FixedDice
@@ -150,3 +152,29 @@ def test_interception_routes_use_the_full_speed() -> None:
     state = battle([unit("a", "attacker", "infantry", 5, 10), unit("c", "defender", "cavalry", 9, 3)])
     routes = interception_routes(state, "c")
     assert max(route.cost for route in routes.values()) == 6
+
+
+FLANK_PATH = ((6, 8), (6, 7), (6, 6), (6, 5))  # 4 cells, ending on the east side of a unit facing south
+
+
+def test_t7_2_t7_3_t7_4_a_charge_into_the_flank_would_deal_card_damage_plus_two() -> None:
+    state = battle([unit("hc", "attacker", "cavalry", 6, 9), unit("hi", "defender", "infantry", 5, 5)])
+    # HC against HI is 2 lines, + 1 flank, + 1 charge: 4 lines, in half-lines.
+    assert strikes_after_move(state, "hc", FLANK_PATH) == [StrikePreview("hi", 8, True, True)]
+
+
+def test_t5_t7_3_in_forest_the_same_strike_has_no_charge() -> None:
+    state = battle([unit("hc", "attacker", "cavalry", 6, 9), unit("hi", "defender", "infantry", 5, 5)],
+                   terrain="forest")
+    assert strikes_after_move(state, "hc", FLANK_PATH) == [StrikePreview("hi", 6, True, False)]
+
+
+def test_t7_4_a_frontal_contact_after_three_cells_is_a_charge_but_no_flank() -> None:
+    state = battle([unit("hc", "attacker", "cavalry", 5, 9), unit("hi", "defender", "infantry", 5, 5)])
+    assert strikes_after_move(state, "hc", ((5, 8), (5, 7), (5, 6))) == [StrikePreview("hi", 6, False, True)]
+
+
+def test_a_refused_move_or_one_without_contact_strikes_nothing() -> None:
+    state = battle([unit("hc", "attacker", "cavalry", 6, 9), unit("hi", "defender", "infantry", 5, 5)])
+    assert strikes_after_move(state, "hc", ((6, 8),)) == []
+    assert strikes_after_move(state, "hc", ((7, 7),)) == []  # not a step

@@ -125,3 +125,30 @@ def test_the_moderator_s_controls_replay_step_by_step_and_read_in_the_log(world:
                      "The moderator added 20 s to the turn: For the undo."):
         assert sentence in log, sentence
     assert Client().get(f"/c/limes/battles/{live.pk}/replay/", {"v": live.version - 1}).status_code == 200
+
+
+def test_the_report_counts_lines_in_the_readers_plural_and_halves_as_a_half(fought: LiveBattle) -> None:
+    """It said "1 lines" and "2.5 lines"; a routed unit is 0 lines, not −2 (T3.1)."""
+    import dataclasses
+
+    from django.utils import translation
+
+    from moderation.render.export import battle_report_bbcode
+    from tactical.selectors.snapshots import state_of
+
+    state = state_of(fought)
+    ids = sorted(state.units)[:3]
+    units = dict(state.units)
+    for unit_id, halves in zip(ids, (2, 5, -4), strict=True):
+        units[unit_id] = dataclasses.replace(units[unit_id], health=halves)
+    state = dataclasses.replace(state, units=units)
+
+    def health_of(language: str) -> list[str]:
+        with translation.override(language):
+            text = battle_report_bbcode(battle=fought, state=state, dice=None, verify_url="")
+        rows = {line.split(" — ")[0]: line.split(" — ")[-1].split(" [b]")[0] for line in text.splitlines()
+                if line.startswith("[*]")}
+        return [next(v for k, v in rows.items() if f"({unit_id})" in k or k.endswith(unit_id)) for unit_id in ids]
+
+    assert health_of("en") == ["1 line", "2½ lines", "0 lines"]
+    assert health_of("ru") == ["1 линия", "2½ линии", "0 линий"]

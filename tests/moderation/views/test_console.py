@@ -106,7 +106,17 @@ def test_a_bad_setting_is_refused_with_its_message(world: Any) -> None:
         "/c/limes/console/settings/", {"turn_seconds": "5", "spectators_allowed": "on"}
     )
     assert response.status_code == 400
-    assert "Must be between 10 and 600." in response.content.decode()
+    assert "Seconds in each side&#x27;s tactical turn (T6.1) must be between 10 and 600." in response.content.decode()
+
+
+def test_the_settings_inputs_carry_their_bounds_in_either_language(world: Any) -> None:
+    """The browser refuses 5 seconds before the form is sent (T6.1: 10 to 600); a Russian "6,5" would be
+    no number at all to the input."""
+    html = _client(world, "moderator").get("/c/limes/console/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert ('<input id="s-turn_seconds" name="turn_seconds" value="40" size="6" type="number" inputmode="decimal"'
+            ' min="10" max="600" step="1">') in html
+    assert ('<input id="s-range_forward" name="range_forward" value="6.5" size="6" type="number"'
+            ' inputmode="decimal" min="1" max="17" step="any">') in html
 
 
 def test_the_moderator_changes_a_role(world: Any) -> None:

@@ -97,7 +97,7 @@ def test_s3_bbcode_of_a_small_roster_is_exact(army_world: SimpleNamespace) -> No
         "[b]Army of Gaul[/b] — commander Aetius, Italia\n"
         "[list]\n"
         "[*]Legio I (Heavy infantry): ▮▮▮▮▮ 5/5\n"
-        "[*]Archers: ▮▮◧ 2.5/3 — arrows 3/4\n"
+        "[*]Archers: ▮▮◧ 2½/3 — arrows 3/4\n"
         "[/list]\n"
         "[b]Outside armies[/b]\n"
         "[list]\n"
@@ -126,7 +126,7 @@ def test_s3_bbcode_names_cannot_open_or_close_tags(army_world: SimpleNamespace) 
         "[b]x［/b］［url=https://evil.example］x［/url］[/b] — commander Aetius［/b］, Italia［quote］\n"
         "[list]\n"
         "[*]［img］https://evil.example/a.png［/img］ (Foot］［): ▮▮▮▮▮ 5/5\n"
-        "[*]Archers: ▮▮◧ 2.5/3 — arrows 3/4\n"
+        "[*]Archers: ▮▮◧ 2½/3 — arrows 3/4\n"
         "[/list]\n"
         "[b]Outside armies[/b]\n"
         "[list]\n"
@@ -177,7 +177,7 @@ def test_s3_roster_follows_health_and_arrows(army_world: SimpleNamespace) -> Non
     Unit.objects.filter(pk=w.archers.pk).update(health_halves=1, arrows=0)
     (faction,) = roster(campaign=w.campaign)
     archers = faction.armies[0].units[1]
-    assert (archers.health_bar, archers.health_text, archers.arrows_bar) == ("◧▯▯", "0.5/3", "▯▯▯▯")
+    assert (archers.health_bar, archers.health_text, archers.arrows_bar) == ("◧▯▯", "½/3", "▯▯▯▯")
 
 
 def test_s3_roster_follows_an_army_split(army_world: SimpleNamespace) -> None:
@@ -307,10 +307,10 @@ def test_s3_roster_index_sums_up_each_faction_and_links_to_its_roster(
         "Aetius",
         "1",
         "3",
-        "12.5/13",
+        "12½/13",
     ]
     assert rows["east"][1:5] == ["—", "0", "0", "0/0"]
-    assert "unit-" not in page  # the units are on each faction's own page
+    assert 'id="unit-' not in page  # the units are on each faction's own page
 
 
 def test_s3_faction_roster_page_shows_its_units_only(army_world: SimpleNamespace, client: Any) -> None:
@@ -364,7 +364,7 @@ def test_s3_roster_page_offers_the_bbcode_to_copy(army_world: SimpleNamespace, c
     import html
 
     page = client.get("/c/roster/rosters/west/").content.decode()
-    textarea = page.split('<textarea id="bbcode" class="bbcode-text" rows="12" readonly>')[1].split(
+    textarea = page.split('<textarea id="bbcode" aria-labelledby="bbcode-title" class="bbcode-text" rows="12" readonly>')[1].split(
         "</textarea>"
     )[0]
     assert html.unescape(textarea) == _bbcode(army_world.campaign)
@@ -376,7 +376,7 @@ def test_s3_roster_page_draws_health_as_cells(army_world: SimpleNamespace, clien
     row = page.split(f'<tr id="unit-{army_world.archers.pk}">')[1].split("</tr>")[0]
     assert (
         '<span class="cells" role="img" aria-label="▮▮◧"><i class="cell full"></i><i class="cell full"></i>'
-        '<i class="cell half"></i></span> <span class="num">2.5/3</span>'
+        '<i class="cell half"></i></span> <span class="num">2½/3</span>'
     ) in row
     assert (
         '<td class="arrows"><span class="cells arrows-cells" role="img" aria-label="▮▮▮▯"><i class="cell full">'

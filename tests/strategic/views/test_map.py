@@ -257,3 +257,10 @@ def test_armies_are_listed_under_the_map_with_names_escaped(world: Any, client: 
         "Zeno &amp; &lt;i&gt;Foederati&lt;/i&gt; (0)"
         "</span> </td>\n      "
     )
+
+
+@pytest.mark.parametrize(("language", "label"), [("en", "units outside armies"), ("ru", "отряды вне армий")])
+def test_the_legend_explains_the_dashed_mark_of_units_outside_armies(world: Any, client: Any, language: str,
+                                                                     label: str) -> None:
+    html = client.get("/c/limes/map/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert f'<li><span class="key key-loose" aria-hidden="true"></span>{label}</li>' in html

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import json
 import re
 import xml.etree.ElementTree as ET
 from typing import Any
@@ -287,3 +288,52 @@ def test_s8_an_army_too_far_is_refused_with_the_rule(battle_in_dalmatia: Any, cl
         '<a class="rule-id rule-link" href="/c/limes/rules/#S8" data-rule="S8" title="Rule S8: Support">S8</a> A supporting army must stand in the battle\'s province '
         "or next to it (S8)."
     ) in _text(response)
+
+
+def test_s8_the_support_form_offers_only_armies_that_may_support_and_says_why_not_the_rest(
+    battle_in_dalmatia: Any, client: Any
+) -> None:
+    w = battle_in_dalmatia
+    client.force_login(w.east_leader)
+    text = _text(client.get("/c/limes/turn/"))
+    options = re.findall(r'<select id="support-army-\d+" name="army">(.*?)</select>', text)
+    assert options == [f'<option value="{w.reserve.pk}">Reserve (Dacia)</option>']
+    assert '<p class="muted support-excluded">Danube army: The attacking army already fights in this battle.</p>' in text
+    assert ('<p class="muted support-excluded">Far army: A supporting army must stand in the battle\'s province '
+            "or next to it (S8).</p>") in text
+
+
+def test_s2_a_general_is_not_offered_to_place_units_he_may_not_place(east_turn: Any, client: Any) -> None:
+    w = east_turn
+    UnitFactory(faction=w.east, unit_type=w.infantry, army=None, province=w.dacia)
+    client.force_login(w.east_general)
+    text = _text(client.get("/c/limes/turn/"))
+    assert "Place into the army" not in text and "Form a new army here" not in text
+    assert "Only the faction's leader or a moderator may place units into armies." in text
+    client.force_login(w.east_leader)
+    assert "Place into the army" in _text(client.get("/c/limes/turn/"))
+
+
+def test_s5_after_its_move_an_army_gets_a_reason_not_an_empty_list(east_turn: Any, client: Any) -> None:
+    w = east_turn
+    client.force_login(w.east_general)
+    _move(client, w.east_army, w.moesia)
+    text = _text(client.get(f"/c/limes/turn/?army={w.east_army.pk}"))
+    assert 'id="move-form"' not in text
+    assert ('<p class="muted" id="move-unavailable"><span class="rule-id">S5</span> This army has already moved '
+            "this turn (S5).</p>") in text
+
+
+def test_s5_each_province_the_army_may_not_enter_has_its_reason_for_the_map(east_turn: Any, client: Any) -> None:
+    w = east_turn
+    client.force_login(w.east_general)
+    html = client.get(f"/c/limes/turn/?army={w.east_army.pk}").content.decode()
+    match = re.search(r'<script id="map-refusals" type="application/json">(.*?)</script>', html, re.DOTALL)
+    assert match is not None
+    refusals = json.loads(match.group(1))
+    assert (refusals[str(w.italia.pk)], refusals[str(w.gaul.pk)], refusals[str(w.dacia.pk)]) == (
+        "An army moves only into an adjacent province (S5).",
+        "This border is impassable (S5).",
+        "The army is already in this province.",
+    )
+    assert str(w.moesia.pk) not in refusals  # a legal move

@@ -87,3 +87,12 @@ def test_map_scrolls_inside_its_frame_on_a_phone(east_turn: Any, live_server: An
     )
     assert sizes[0] == 390
     assert sizes[1] > 700
+
+
+def test_s5_clicking_a_province_out_of_reach_says_why(east_turn: Any, live_server: Any, page: Any) -> None:
+    """It did nothing: Italia is not next to Dacia, where the Danube army stands."""
+    _log_in(page, live_server.url)
+    page.click("#province-italia")
+    refusal = page.locator("#map-refusal")
+    assert refusal.inner_text() == "Italia: An army moves only into an adjacent province (S5)."
+    assert page.locator("#move-destination").input_value() != str(east_turn.italia.pk)

@@ -190,7 +190,7 @@ def test_the_unit_types_are_named_among_the_strings(world: Any, battle: LiveBatt
 def test_the_page_is_russian_for_a_russian_reader(world: Any, battle: LiveBattle) -> None:
     html = _get(world.outsider, battle.pk, "ru").content.decode()
     assert '<html lang="ru">' in html
-    assert "<h2>Журнал боя</h2>" in html
+    assert '<h2 id="board-log-title">Журнал боя</h2>' in html
 
 
 @pytest.mark.parametrize("language", ["en", "ru"])
