@@ -18,7 +18,9 @@ class AccountForm(forms.Form):
     """The account page: address, time zone, language."""
 
     email = forms.EmailField(label=_("E-mail address"), required=False)
-    timezone = forms.ChoiceField(label=_("Time zone"), required=False, choices=_zone_choices)
+    # The zones' own names (IANA), not words of the interface: marked so that no translation touches them.
+    timezone = forms.ChoiceField(label=_("Time zone"), required=False, choices=_zone_choices,
+                                 widget=forms.Select(attrs={"translate": "no"}))
     language = forms.ChoiceField(
         label=_("Language"), required=False,
         choices=lambda: [("", _("The browser's language"))] + [(c, _(n)) for c, n in settings.LANGUAGES],

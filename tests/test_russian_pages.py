@@ -26,6 +26,14 @@ ENGLISH = (
 WORDS = re.compile(r"\b(" + "|".join(re.escape(w) for w in ENGLISH) + r")\b", re.IGNORECASE)
 SEEN_ATTRIBUTES = {"title", "aria-label", "placeholder", "alt", "aria-roledescription"}
 SKIPPED = {"script", "style", "textarea", "code"}  # data: the board's strings by key, BBCode to copy
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+
+
+def _not_russian(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
+    """Data the page itself marks as no Russian interface text: another language (the glossary's English
+    column, ``lang="en"``) or not to be translated (``translate="no"``: the time zones' IANA names)."""
+    values = dict(attrs)
+    return tag in SKIPPED or values.get("translate") == "no" or values.get("lang") not in (None, "ru")
 
 
 class _Seen(HTMLParser):
@@ -34,16 +42,18 @@ class _Seen(HTMLParser):
     def __init__(self) -> None:
         super().__init__()
         self.parts: list[str] = []
-        self.skipping = 0
+        self.skipping: list[str] = []  # the open elements whose text is skipped
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in SKIPPED:
-            self.skipping += 1
+        if self.skipping or _not_russian(tag, attrs):
+            if tag not in VOID:
+                self.skipping.append(tag)
+            return
         self.parts.extend(value or "" for name, value in attrs if name in SEEN_ATTRIBUTES)
 
     def handle_endtag(self, tag: str) -> None:
-        if tag in SKIPPED:
-            self.skipping -= 1
+        if self.skipping and self.skipping[-1] == tag:
+            self.skipping.pop()
 
     def handle_data(self, data: str) -> None:
         if not self.skipping:

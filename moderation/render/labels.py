@@ -13,12 +13,6 @@ UNIT_STATUSES = {
     "reserve": gettext_lazy("in reserve"),
     "undeployed": gettext_lazy("not deployed"),
 }
-PHASE_NAMES = {
-    "deployment": gettext_lazy("deployment"),
-    "move": gettext_lazy("movement"),
-    "interception": gettext_lazy("interception"),
-    "ended": gettext_lazy("ended"),
-}
 FACING_NAMES = {  # the words of a turn's refusal (campaign.refusals), the same facings
     "N": pgettext_lazy("turn to", "north"),
     "E": pgettext_lazy("turn to", "east"),

@@ -317,7 +317,7 @@ def test_a_unit_card_is_created_and_shown_as_a_card(world: Any, client: Any) -> 
     assert 'id="card-bowmen"' in response.content.decode()
     card_html = response.content.decode().split('id="card-bowmen"')[1].split("</article>")[0]
     plain = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", card_html)).split())
-    assert plain.startswith("> Archers bowmen LI1 Light infantry, level 1 · shoots Health 3.5 Arrows 4 Morale 10")
+    assert plain.startswith("> Archers bowmen LI1 Light infantry, level 1 · shoots Health 3½ Arrows 4 Morale 10")
     assert "Damage against LI1 LI2 HI LC HC Melee 2 2 1 1 1" in plain
 
 
