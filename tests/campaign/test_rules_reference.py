@@ -15,8 +15,8 @@ from campaign import services as campaign_services
 from campaign.rules_reference import range_cells
 from campaign.rules_text import RULES
 
-# The specification beside the checkout (the "../shared/RULES.md").
-RULES_MD = Path(__file__).resolve().parents[3] / "shared" / "RULES.md"
+# The game's rules as specified, kept in the repository (docs/rules.md): every id there has its entry.
+RULES_MD = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
 RULES_MD_IDS = re.findall(r"\*\*([STRQM]\d+(?:\.\d+)?)\b", RULES_MD.read_text(encoding="utf-8"))
 
 
