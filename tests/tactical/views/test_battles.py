@@ -205,7 +205,7 @@ def test_the_battles_page_speaks_russian(world: Any, record: Battle) -> None:
     html = _client(world.moderator).get("/c/limes/battles/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
     row = _text(_row(html, record.pk))
     assert "Ожидает решения" in row
-    assert "Подготовить" in row and "Быстрая битва" in row and "Prepare" not in row
+    assert "Подготовить" in row and "Быстрый бой" in row and "Prepare" not in row
 
 
 @pytest.mark.parametrize(("who", "present", "absent"), [
