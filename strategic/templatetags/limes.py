@@ -11,7 +11,6 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from campaign.templatetags.swatches import swatch_svg
-from strategic.models import UnitClass
 from strategic.render.map_svg import ArmyMark
 from strategic.selectors.rosters import FULL, HALF, UnitRow, lines_text
 
@@ -90,8 +89,3 @@ def army_chips(armies: Iterable[ArmyMark]) -> SafeString:
     ]
     return mark_safe("".join(chips) or "—")  # every value is escaped
 
-
-@register.filter
-def by_class(table: dict[str, int] | None) -> list[tuple[str, int | None]]:
-    """A card's damage table in the order of T3 (LI1, LI2, HI, LC, HC), whatever order it was stored in."""
-    return [(cls, (table or {}).get(cls)) for cls in UnitClass.values]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
@@ -15,6 +16,7 @@ from campaign.selectors import campaign_has_begun
 from campaign.versions import row_version
 from campaign.views.setup import campaign_for_setup, form_status
 from strategic.models import UnitType
+from strategic.selectors.unit_cards import unit_card
 from strategic.services import map as map_services
 from strategic.views.setup_forms import UnitTypeForm, unit_type_initial
 
@@ -52,7 +54,9 @@ def setup_units_page(request: HttpRequest, slug: str) -> HttpResponse:
     context = {
         "campaign": campaign,
         "begun": campaign_has_begun(campaign=campaign),
-        "cards": UnitType.objects.filter(campaign=campaign).order_by("code"),
+        # Each card as a player sees it (the rosters' and the turn page's), with the way to edit it.
+        "cards": [(unit_card(t, campaign=campaign), reverse("setup-unit", args=[campaign.slug, t.pk]))
+                  for t in UnitType.objects.filter(campaign=campaign).order_by("code")],
         "form": form,
     }
     return render(request, "strategic/setup/units.html", context, status=status)
@@ -82,5 +86,5 @@ def setup_unit_page(request: HttpRequest, slug: str, unit_type_id: int) -> HttpR
                 messages.success(request, _("Unit card %(name)s was saved.") % {"name": card.name})
                 return redirect("setup-units", slug=campaign.slug)
         status = form_status(form, error)
-    context = {"campaign": campaign, "card": card, "form": form}
+    context = {"campaign": campaign, "card": card, "player_card": unit_card(card, campaign=campaign), "form": form}
     return render(request, "strategic/setup/unit.html", context, status=status)

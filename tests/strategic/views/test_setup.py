@@ -317,8 +317,12 @@ def test_a_unit_card_is_created_and_shown_as_a_card(world: Any, client: Any) -> 
     assert 'id="card-bowmen"' in response.content.decode()
     card_html = response.content.decode().split('id="card-bowmen"')[1].split("</article>")[0]
     plain = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", card_html)).split())
-    assert plain.startswith("> Archers bowmen LI1 Light infantry, level 1 · shoots Health 3½ Arrows 4 Morale 10")
-    assert "Damage against LI1 LI2 HI LC HC Melee 2 2 1 1 1" in plain
+    # The card a player sees on the rosters and the turn page (strategic/_unit_card.html).
+    assert plain.startswith('data-unit-card-type="bowmen"> Archers Light infantry, level 1 (LI1) Health, lines T3.1 3½ '
+                            "Arrows T9 4 Range T9.1")
+    assert "Melee 2 2 1 1 1" in plain
+    assert "Speed 3 3 2 3" in plain
+    assert 'href="/c/limes/setup/units/%d/" id="card-edit-bowmen"' % card.pk in response.content.decode()
 
 
 def test_a_unit_card_names_health_not_in_half_lines(world: Any, client: Any) -> None:
