@@ -7,6 +7,10 @@ class CampaignConfig(AppConfig):
     verbose_name = _("Campaigns")
 
     def ready(self) -> None:
+        # Before any URL module is read: every route's row ids use the ``id`` converter.
+        from campaign.converters import register
+
+        register()
         # Every process registers the app's Celery tasks at start, as the other apps do (the clocks queue theirs
         # by name from the registry).
         from campaign import tasks  # noqa: F401

@@ -5,5 +5,5 @@ from django.urls import URLPattern, path
 from tactical.consumers import BattleConsumer
 
 websocket_urlpatterns: list[URLPattern] = [
-    path("ws/battles/<int:battle_id>/", BattleConsumer.as_asgi()),
+    path("ws/battles/<id:battle_id>/", BattleConsumer.as_asgi()),
 ]

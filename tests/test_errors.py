@@ -138,3 +138,15 @@ async def test_a_socket_error_frame_has_the_one_shape(committed_world: Any) -> N
         assert frame.pop("type") == "error"
         assert_one_shape(frame, frame["status"])
     assert [(f["status"], f["code"]) for f in frames] == [(400, "bad_frame"), (403, "forbidden"), (400, "invalid")]
+
+
+@pytest.mark.parametrize("path", [
+    "/battles/99999999999999999999/",  # past PostgreSQL's bigint: it once reached the database and failed (a 500)
+    "/battles/999999999999999999/",  # the longest id a route takes: looked up, and not found
+    "/c/limes/battles/99999999999999999999/prepare/",
+    "/api/tactical/battles/99999999999999999999/",
+    "/api/campaigns/limes/armies/99999999999999999999/",
+])
+def test_an_id_too_long_for_the_database_is_not_found(world: Any, path: str) -> None:
+    response = client_for(world.moderator).get(path)
+    assert response.status_code == 404, response.content[:300]

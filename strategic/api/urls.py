@@ -10,24 +10,24 @@ C = "campaigns/<slug:slug>/"
 
 armies_urls: list[URLPattern | URLResolver] = [
     path(C + "unit-types/", map.UnitTypeListView.as_view(), name="unit-types"),
-    path(C + "unit-types/<int:pk>/", map.UnitTypeDetailView.as_view(), name="unit-type"),
+    path(C + "unit-types/<id:pk>/", map.UnitTypeDetailView.as_view(), name="unit-type"),
     path(C + "provinces/", map.ProvinceListView.as_view(), name="provinces"),
-    path(C + "provinces/<int:pk>/", map.ProvinceDetailView.as_view(), name="province"),
+    path(C + "provinces/<id:pk>/", map.ProvinceDetailView.as_view(), name="province"),
     path(C + "borders/", map.BorderListView.as_view(), name="borders"),
     path(C + "transitions/", map.TransitionListView.as_view(), name="transitions"),
     path(C + "units/", armies.UnitListView.as_view(), name="units"),
-    path(C + "units/<int:pk>/", armies.UnitDetailView.as_view(), name="unit"),
-    path(C + "units/<int:pk>/assign/", armies.UnitAssignView.as_view(), name="unit-assign"),
+    path(C + "units/<id:pk>/", armies.UnitDetailView.as_view(), name="unit"),
+    path(C + "units/<id:pk>/assign/", armies.UnitAssignView.as_view(), name="unit-assign"),
     path(C + "armies/", armies.ArmyListView.as_view(), name="armies"),
-    path(C + "armies/<int:pk>/", armies.ArmyDetailView.as_view(), name="army"),
-    path(C + "armies/<int:pk>/split/", armies.ArmySplitView.as_view(), name="army-split"),
-    path(C + "armies/<int:pk>/merge/", armies.ArmyMergeView.as_view(), name="army-merge"),
-    path(C + "armies/<int:pk>/commander/", armies.ArmyCommanderView.as_view(), name="army-commander"),
-    path(C + "armies/<int:pk>/move/", armies.ArmyMoveView.as_view(), name="army-move"),
-    path(C + "armies/<int:pk>/destinations/", armies.ArmyDestinationsView.as_view(), name="army-destinations"),
+    path(C + "armies/<id:pk>/", armies.ArmyDetailView.as_view(), name="army"),
+    path(C + "armies/<id:pk>/split/", armies.ArmySplitView.as_view(), name="army-split"),
+    path(C + "armies/<id:pk>/merge/", armies.ArmyMergeView.as_view(), name="army-merge"),
+    path(C + "armies/<id:pk>/commander/", armies.ArmyCommanderView.as_view(), name="army-commander"),
+    path(C + "armies/<id:pk>/move/", armies.ArmyMoveView.as_view(), name="army-move"),
+    path(C + "armies/<id:pk>/destinations/", armies.ArmyDestinationsView.as_view(), name="army-destinations"),
     path(C + "battles/", battles.BattleListView.as_view(), name="battles"),
-    path(C + "battles/<int:pk>/", battles.BattleDetailView.as_view(), name="battle"),
-    path(C + "battles/<int:pk>/support/", battles.BattleSupportView.as_view(), name="battle-support"),
+    path(C + "battles/<id:pk>/", battles.BattleDetailView.as_view(), name="battle"),
+    path(C + "battles/<id:pk>/support/", battles.BattleSupportView.as_view(), name="battle-support"),
 ]
 
 map_file_urls: list[URLPattern | URLResolver] = [
@@ -35,12 +35,12 @@ map_file_urls: list[URLPattern | URLResolver] = [
 ]
 
 after_battle_urls: list[URLPattern | URLResolver] = [
-    path(C + "armies/<int:pk>/retreat/", after_battle.ArmyRetreatView.as_view(), name="army-retreat"),
-    path(C + "battles/<int:pk>/quick/", after_battle.QuickBattleView.as_view(), name="battle-quick"),
+    path(C + "armies/<id:pk>/retreat/", after_battle.ArmyRetreatView.as_view(), name="army-retreat"),
+    path(C + "battles/<id:pk>/quick/", after_battle.QuickBattleView.as_view(), name="battle-quick"),
     path(C + "retreats/", after_battle.RetreatListView.as_view(), name="retreats"),
-    path(C + "retreats/<int:pk>/support/", after_battle.RetreatSupportView.as_view(), name="retreat-support"),
+    path(C + "retreats/<id:pk>/support/", after_battle.RetreatSupportView.as_view(), name="retreat-support"),
     path(C + "captives/", after_battle.CaptiveListView.as_view(), name="captives"),
-    path(C + "commanders/<int:pk>/release/", after_battle.CommanderReleaseView.as_view(), name="commander-release"),
+    path(C + "commanders/<id:pk>/release/", after_battle.CommanderReleaseView.as_view(), name="commander-release"),
 ]
 
 urlpatterns: list[URLPattern | URLResolver] = [

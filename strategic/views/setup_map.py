@@ -121,12 +121,20 @@ def setup_map_download(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _upload(request: HttpRequest, campaign: Campaign, data: dict[str, Any], selected: Province | None) -> str:
+    # Python's own messages are English: each failure is said in the page's language.
     try:
-        content = read_json(data["file"].read().decode("utf-8"))
-    except (ValueError, JSONRefused) as error:
-        raise Invalid(
-            _("The uploaded file is not JSON: %(error)s") % {"error": error}, field="file"
-        ) from error
+        text = data["file"].read().decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise Invalid(_("The uploaded file is not UTF-8 text."), field="file") from error
+    try:
+        content = read_json(text)
+    except JSONRefused as error:
+        raise Invalid(_("The uploaded file is not JSON: %(error)s") % {"error": error.message}, field="file") from error
+    except json.JSONDecodeError as error:
+        raise Invalid(_("The uploaded file is not JSON (line %(line)s, column %(column)s).")
+                      % {"line": error.lineno, "column": error.colno}, field="file") from error
+    except ValueError as error:  # NaN or Infinity, which JSON has not
+        raise Invalid(_("The uploaded file is not JSON: %(error)s") % {"error": error}, field="file") from error
     report = map_file.map_import(actor=request.user, campaign=campaign, data=content, replace=data["replace"])
     return _(
         "The map was imported: %(created)s provinces created, %(updated)s updated, %(deleted)s removed, "

@@ -34,7 +34,10 @@ def test_a_short_battle_is_played_with_the_keyboard_alone(open_page: Any) -> Non
     expect(announce).to_have_text("8, 12 — a unit can be deployed here")
     page.keyboard.press("Enter")
     expect(page.locator('#layer-units [data-x="8"][data-y="12"]')).to_have_count(1)
-    page.keyboard.press("ArrowRight")  # the next unit is chosen by the board after a deployment
+    # The board chooses the next unit once the deployment's push has arrived, and marks its cells again.
+    expect(page.locator(f'#units-list [data-unit-row="{ex.units["hc"]}"]')).to_have_class("unit-row selected off")
+    expect(page.locator('#layer-marks [data-cell="9,12"][data-kind="deploy"]')).to_be_attached()
+    page.keyboard.press("ArrowRight")
     expect(announce).to_have_text("9, 12 — a unit can be deployed here")
     page.keyboard.press("Enter")
     expect(page.locator('#layer-units [data-x="9"][data-y="12"]')).to_have_count(1)
@@ -52,6 +55,7 @@ def test_a_short_battle_is_played_with_the_keyboard_alone(open_page: Any) -> Non
     page.locator("#board").focus()
     page.keyboard.press("Enter")
     moved = page.locator('#layer-units [data-x="9"][data-y="12"]').get_attribute("data-unit")
+    expect(page.locator('#layer-marks [data-cell="9,8"]')).to_be_attached()  # the unit's moves have arrived
     _keys(page, "ArrowUp", "ArrowUp", "ArrowUp", "ArrowUp")
     expect(announce).to_have_text("9, 8 — a move here makes contact")
     page.keyboard.press("Enter")

@@ -89,7 +89,25 @@ def test_a_file_that_is_not_json_names_the_file_field(empty: Any, client: Any) -
     body.name = "map.json"
     response = client.post("/c/empty/setup/map/upload/", {"map-file": body})
     assert response.status_code == 400
-    assert _errors(response)[0].startswith("Map file (JSON): The uploaded file is not JSON: ")
+    assert _errors(response) == ["Map file (JSON): The uploaded file is not JSON (line 1, column 2)."]
+    assert Province.objects.filter(campaign=_campaign).count() == 0
+
+
+@pytest.mark.parametrize("language, content, expected", [
+    ("en", b"\xff\xfe{}", "Map file (JSON): The uploaded file is not UTF-8 text."),
+    ("ru", b"\xff\xfe{}", "Файл карты (JSON): Загруженный файл — не текст в UTF-8."),
+    ("ru", b'{"provinces": [}', "Файл карты (JSON): Загруженный файл — не JSON (строка 1, столбец 16)."),
+])
+def test_a_file_that_cannot_be_read_is_refused_in_the_page_language(
+        empty: Any, client: Any, language: str, content: bytes, expected: str) -> None:
+    campaign, moderator = empty
+    client.force_login(moderator)
+    body = io.BytesIO(content)
+    body.name = "map.json"
+    response = client.post("/c/empty/setup/map/upload/", {"map-file": body}, HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 400
+    assert _errors(response) == [expected]
+    assert Province.objects.filter(campaign=campaign).count() == 0
 
 
 def test_a_second_import_without_replace_names_the_replace_field(empty: Any, client: Any) -> None:
