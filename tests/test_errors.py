@@ -150,3 +150,11 @@ async def test_a_socket_error_frame_has_the_one_shape(committed_world: Any) -> N
 def test_an_id_too_long_for_the_database_is_not_found(world: Any, path: str) -> None:
     response = client_for(world.moderator).get(path)
     assert response.status_code == 404, response.content[:300]
+
+
+@pytest.mark.parametrize("path", ["/ws/battles/99999999999999999999/", "/ws/nowhere/", "/ws/battles/1/extra/"])
+async def test_a_socket_on_no_route_is_closed_as_not_found(committed_world: Any, path: str) -> None:
+    socket = WebsocketCommunicator(application, path, headers=[(b"origin", b"http://testserver")])
+    connected, _ = await socket.connect(timeout=10)
+    assert connected
+    assert await socket.receive_output(timeout=5) == {"type": "websocket.close", "code": 4404}
