@@ -59,5 +59,9 @@ LOCKED_OUT = ngettext_lazy(
 
 # what a client sends
 UNSTORABLE_TEXT = _("The field %(field)s holds a NUL character, which cannot be stored: remove it.")
+BIDI_TEXT = _(
+    "The field %(field)s holds a text direction override (U+202A–U+202E, U+2066–U+2069), which would make it "
+    "read otherwise than it is stored: remove it."
+)
 
 catalogue(globals())

@@ -8,6 +8,8 @@ Besides malformed text it refuses what the rest of the site cannot take:
 - a lone surrogate (an unpaired ``\\ud800``–``\\udfff`` escape) in a string or a key: it cannot be encoded as
   UTF-8, so an answer that echoes it (the socket's ``pong`` of its ``id``) could not be sent;
 - the NUL character (``\\u0000``): PostgreSQL's text and jsonb cannot store it;
+- the direction overrides and isolates (U+202A–U+202E, U+2066–U+2069): a name holding them reads otherwise on
+  the page, in the exports and on the forum than it is stored (one army's name showing as another's);
 - ``NaN`` and ``Infinity``, which are not JSON.
 
 A refused string is named by its field's path (``action.unit``, ``action.path[0]``).
@@ -31,8 +33,10 @@ TOO_DEEP = _("JSON may be nested at most %(depth)s levels deep.")
 LONE_SURROGATE = _("must not contain a lone surrogate (an unpaired \\ud800–\\udfff escape)")
 NUL_CHARACTER = _("must not contain the NUL character (\\u0000)")
 NOT_A_NUMBER = _("NaN and Infinity are not JSON numbers")
+BIDI_CONTROL = _("must not contain a text direction override (U+202A–U+202E, U+2066–U+2069)")
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
+BIDI_CONTROLS = re.compile("[\u202a-\u202e\u2066-\u2069]")
 
 
 class JSONRefused(Exception):
@@ -81,8 +85,11 @@ def _check(value: Any) -> None:
 def _check_text(text: str, path: tuple[str | int, ...]) -> None:
     if "\x00" in text:
         raise JSONRefused(str(NUL_CHARACTER), path=field_path(path))
-    if not text.isascii() and _SURROGATE.search(text):
-        raise JSONRefused(str(LONE_SURROGATE), path=field_path(path))
+    if not text.isascii():
+        if _SURROGATE.search(text):
+            raise JSONRefused(str(LONE_SURROGATE), path=field_path(path))
+        if BIDI_CONTROLS.search(text):
+            raise JSONRefused(str(BIDI_CONTROL), path=field_path(path))
 
 
 def field_path(path: tuple[str | int, ...]) -> str:

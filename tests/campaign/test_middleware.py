@@ -3,6 +3,7 @@ naming the field, before any view reads it by hand (an outside probe had the dis
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
 import pytest
@@ -45,3 +46,32 @@ def test_the_refusal_is_said_in_russian(world: Any) -> None:
 
 def test_ordinary_text_passes(world: Any) -> None:
     assert client_for().get("/api/moderation/campaigns/limes/log/", {"person": "moderator"}).status_code == 200
+
+
+@pytest.mark.parametrize("language, expected", [
+    ("en", "The field text holds a text direction override (U+202A–U+202E, U+2066–U+2069), which would make it "
+           "read otherwise than it is stored: remove it."),
+    ("ru", "Поле text содержит символ смены направления текста (U+202A–U+202E, U+2066–U+2069), из-за которого "
+           "оно читалось бы не так, как сохранено: уберите его."),
+])
+def test_a_direction_override_in_a_form_field_is_a_400_page_naming_it(world: Any, language: str,
+                                                                     expected: str) -> None:
+    disputes = Dispute.objects.count()
+    answer = client_for(world.moderator).post("/c/limes/log/dispute/", {"entry": "log-1", "text": "abc\u202edcba"},
+                                              HTTP_ACCEPT_LANGUAGE=language)
+    assert answer.status_code == 400
+    assert expected in html.unescape(answer.content.decode())
+    assert Dispute.objects.count() == disputes
+
+
+def test_a_direction_override_in_a_query_parameter_of_the_api_is_a_400_in_the_error_shape(world: Any) -> None:
+    answer = client_for().get("/api/moderation/campaigns/limes/log/", {"person": "\u2067x"})
+    message = ("The field person holds a text direction override (U+202A–U+202E, U+2066–U+2069), which would "
+               "make it read otherwise than it is stored: remove it.")
+    assert (answer.status_code, answer.json()) == (400, {
+        "status": 400, "code": "bidi_text", "detail": message, "errors": {"person": [message]},
+    })
+
+
+def test_russian_text_passes(world: Any) -> None:
+    assert client_for().get("/api/moderation/campaigns/limes/log/", {"person": "Флавий Аэций"}).status_code == 200

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from campaign.parsers import LONE_SURROGATE, MAX_DEPTH, NUL_CHARACTER, JSONRefused, read_json
+from campaign.parsers import BIDI_CONTROL, LONE_SURROGATE, MAX_DEPTH, NUL_CHARACTER, JSONRefused, read_json
 from tests.factories import build_world
 
 DEEP = "[" * 5000 + "]" * 5000  # 10 KB: a RecursionError in json.loads, a 500 before
@@ -52,6 +52,8 @@ def test_nesting_beyond_the_limit_is_refused_naming_it(text: str) -> None:
         ('{"a\\u0000b": 1}', "a\\u0000b", NUL_CHARACTER),  # a key, written so that it can be sent back
         ('{"k\\ud800": 1}', "k\\ud800", LONE_SURROGATE),
         ('"\\u0000"', "", NUL_CHARACTER),  # the whole document
+        ('{"name": "Legio \\u202eXI"}', "name", BIDI_CONTROL),  # a right-to-left override, as a JSON escape
+        ('{"name": "Legio \u2066XI\u2069"}', "name", BIDI_CONTROL),  # isolates, as the characters themselves
     ],
 )
 def test_lone_surrogates_and_nul_are_refused_naming_the_field(text: str, path: str, message: Any) -> None:
