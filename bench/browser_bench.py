@@ -206,9 +206,18 @@ def end_turns(attacker: Any, defender: Any) -> None:
 def play_moves(attacker: Any, defender: Any, unit: str, moves: int) -> dict[str, list[float]]:
     """``moves`` moves of one unit between two cells by the attacker's clicks; latencies in ms."""
     x0, y0, _ = unit_at(attacker, unit)
-    home, away = (x0, y0), (x0 + 1 if x0 < 17 else x0 - 1, y0)
+    home = (x0, y0)
+    g = attacker.locator(f'#layer-units [data-unit="{unit}"]')
+    if "selected" not in (g.get_attribute("class") or ""):
+        g.click()
+    attacker.wait_for_selector("#layer-marks [data-cell]", state="attached")
+    cells = [tuple(map(int, c.split(","))) for c in attacker.evaluate(
+        "() => [...document.querySelectorAll('#layer-marks [data-cell]')].map((m) => m.dataset.cell)")]
+    away = next(c for c in cells if abs(c[0] - x0) + abs(c[1] - y0) == 1)  # a free neighbouring cell
     to_defender, to_defender_frame, to_self = [], [], []
-    done = 0
+    for page in (attacker, defender):  # the numbering starts again at 0
+        page.evaluate("() => { window.__bench.drawn.length = 0; window.__bench.watch = null; }")
+    done = stuck = 0
     while done < moves:
         x, y, _ = unit_at(attacker, unit)
         target = away if (x, y) == home else home
@@ -217,10 +226,16 @@ def play_moves(attacker: Any, defender: Any, unit: str, moves: int) -> dict[str,
             g.click()
         mark = attacker.locator(f'#layer-marks [data-cell="{target[0]},{target[1]}"]')
         try:
-            mark.wait_for(state="attached", timeout=3000)
+            mark.wait_for(state="attached", timeout=1000)  # drawn at once when the unit is selected
         except Exception:  # no point left for this move: end both sides' turns
+            stuck += 1
+            if stuck > 3:
+                attacker.screenshot(path="/tmp/browser-bench-stuck.png")
+                raise RuntimeError(f"no move to {target} for unit {unit} after {stuck - 1} turns ended") from None
+            print(f"  end turns at move {done}", file=sys.stderr, flush=True)
             end_turns(attacker, defender)
             continue
+        stuck = 0
         watch = {"unit": unit, "x": target[0], "y": target[1], "n": done}
         defender.evaluate("(w) => { window.__bench.watch = w; }", watch)
         attacker.evaluate("(w) => { window.__bench.watch = w; }", watch)
@@ -394,6 +409,10 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=int(os.environ.get("TACTICAL_BENCH_PORT", "18920")))
     parser.add_argument("--no-collectstatic", action="store_true", help="reuse staticfiles/ as it is")
     args = parser.parse_args()
+    if os.environ.get("BENCH_TRACEBACK_AFTER"):  # where a stuck run is stuck
+        import faulthandler
+
+        faulthandler.dump_traceback_later(float(os.environ["BENCH_TRACEBACK_AFTER"]), exit=False)
     os.environ["TACTICAL_BENCH_PORT"] = str(args.port)
     from bench.tactical import common
 
@@ -431,10 +450,13 @@ def main() -> None:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             results["chromium"] = browser.version
             if args.what in ("all", "load"):
+                print("load ...", file=sys.stderr, flush=True)
                 results["load"] = bench_load(bench, browser, args.rate, args.loads)
             if args.what in ("all", "latency"):
+                print("latency ...", file=sys.stderr, flush=True)
                 results["latency"] = bench_latency(bench, browser, args.moves)
             if args.what in ("all", "render"):
+                print("render ...", file=sys.stderr, flush=True)
                 results["render"] = bench_render(bench, browser, args.render_moves, args.rate)
             browser.close()
     finally:
