@@ -210,7 +210,13 @@ def play_moves(attacker: Any, defender: Any, unit: str, moves: int) -> dict[str,
     g = attacker.locator(f'#layer-units [data-unit="{unit}"]')
     if "selected" not in (g.get_attribute("class") or ""):
         g.click()
-    attacker.wait_for_selector("#layer-marks [data-cell]", state="attached")
+    try:
+        attacker.wait_for_selector("#layer-marks [data-cell]", state="attached", timeout=2000)
+    except Exception:  # an earlier run spent the unit's points: a new turn
+        end_turns(attacker, defender)
+        if "selected" not in (g.get_attribute("class") or ""):
+            g.click()
+        attacker.wait_for_selector("#layer-marks [data-cell]", state="attached")
     cells = [tuple(map(int, c.split(","))) for c in attacker.evaluate(
         "() => [...document.querySelectorAll('#layer-marks [data-cell]')].map((m) => m.dataset.cell)")]
     away = next(c for c in cells if abs(c[0] - x0) + abs(c[1] - y0) == 1)  # a free neighbouring cell
