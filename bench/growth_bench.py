@@ -42,14 +42,18 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
-from bench import strategic_bench as sb  # noqa: E402 - sets Django up
+import django  # noqa: E402
+
+django.setup()
 
 from django.contrib.auth import get_user_model  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.test import Client, override_settings  # noqa: E402
 from django.test.utils import setup_test_environment  # noqa: E402
 
+from bench import strategic_bench as sb  # noqa: E402
 from bench.growth import logs  # noqa: E402
 from bench.growth.maps import grid_map  # noqa: E402
 

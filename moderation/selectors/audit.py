@@ -244,11 +244,12 @@ def audit_page(
     after: str = "",
     before: str = "",
     latest: bool = False,
-    size: int = PAGE_SIZE,
+    size: int | None = None,
 ) -> AuditPage:
     """``size`` rows of the filtered log in its order: the oldest, those after the entry ``after`` names,
     those before the entry ``before`` names, or the latest; a reference of no entry of the log is a 400."""
     filters = filters or AuditFilter()
+    size = size or PAGE_SIZE
     sources = _sources(campaign=campaign, filters=filters)
     newer = not (before or latest)
     key = None
