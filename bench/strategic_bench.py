@@ -71,16 +71,24 @@ def ping(request: HttpRequest) -> HttpResponse:
 urlpatterns = [path("bench/ping/", ping), path("", include("config.urls"))]
 
 
-def build(moderator: object) -> dict[str, object]:
-    """A campaign with FACTIONS factions and UNITS units in armies, on the demo map; the first faction acts."""
+def build(
+    moderator: object,
+    *,
+    slug: str = "bench",
+    factions_count: int = FACTIONS,
+    units_count: int = UNITS,
+    map_data: dict[str, object] | None = None,
+) -> dict[str, object]:
+    """A campaign of ``factions_count`` factions and ``units_count`` units in armies, on the demo map (or
+    ``map_data``); the first faction acts."""
     from campaign.models import Campaign, Commander, Faction, Relation
     from campaign.services import campaign_create
     from strategic.demo.loader import demo_data, demo_map
     from strategic.models import Army, Border, Province, Unit, UnitType
     from strategic.services.map_file import map_import
 
-    campaign = campaign_create(actor=moderator, slug="bench", name_en="Bench", name_ru="Бенч")
-    map_import(actor=moderator, campaign=campaign, data=demo_map())
+    campaign = campaign_create(actor=moderator, slug=slug, name_en=slug.title(), name_ru=slug.title())
+    map_import(actor=moderator, campaign=campaign, data=map_data or demo_map())
     factions = Faction.objects.bulk_create(
         [
             Faction(
@@ -92,14 +100,14 @@ def build(moderator: object) -> dict[str, object]:
                 turn_order=i,
                 naval_capacity=i % 4,
             )
-            for i in range(FACTIONS)
+            for i in range(factions_count)
         ]
     )
     factions = list(Faction.objects.filter(campaign=campaign).order_by("turn_order"))
     # Neighbours in turn order are at war, every third pair allied: the relations map has real rows.
     relations = []
-    for i in range(FACTIONS):
-        a, b = factions[i], factions[(i + 1) % FACTIONS]
+    for i in range(factions_count):
+        a, b = factions[i], factions[(i + 1) % factions_count]
         low, high = sorted((a, b), key=lambda f: f.pk)
         relations.append(Relation(campaign=campaign, a=low, b=high, kind="war" if i % 3 else "allied"))
     Relation.objects.bulk_create(relations, ignore_conflicts=True)
@@ -113,7 +121,7 @@ def build(moderator: object) -> dict[str, object]:
     }
     spare = next(p for p in provinces if p.pk in neighbour_ids)
     others = [p for p in provinces if p.pk not in (home.pk, spare.pk)]
-    seats = [home] + others[: FACTIONS - 1]
+    seats = [home] + others[: factions_count - 1]
     for faction, province in zip(factions, seats):
         province.controller = faction
         province.capital_of = faction
@@ -171,7 +179,7 @@ def build(moderator: object) -> dict[str, object]:
         ]
     )
     armies = list(Army.objects.filter(campaign=campaign).order_by("pk"))
-    per_army = UNITS // len(armies)
+    per_army = units_count // len(armies)
     Unit.objects.bulk_create(
         [
             Unit(

@@ -36,6 +36,7 @@ BAD_REF = _(
     "No such log entry: give L<number> for the campaign log or B<battle>v<version> for a battle's log."
 )
 BAD_FILTER = _("Filter by a whole number.")
+BAD_CURSOR = _("This page link names no entry of this log: open the log's first page again.")
 
 # api
 NO_CAMPAIGN = _("No such campaign.")

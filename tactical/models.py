@@ -90,8 +90,11 @@ class BattleEvent(models.Model):
     battle = models.ForeignKey(LiveBattle, on_delete=models.CASCADE, related_name="events", db_index=False)
     version = models.PositiveIntegerField()
     kind = models.CharField(max_length=10, choices=Kind.choices)
-    actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
-    commander = models.ForeignKey(Commander, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    # Indexed with the time below (the audit log reads a person's rows in its order).
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+                              db_index=False)
+    commander = models.ForeignKey(Commander, null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+                                  db_index=False)
     action_id = models.CharField(max_length=64, blank=True)
     action = models.JSONField(null=True, blank=True)
     events = models.JSONField(default=list)
@@ -103,6 +106,12 @@ class BattleEvent(models.Model):
         verbose_name = _("battle event")
         verbose_name_plural = _("battle events")
         ordering = ["battle", "version"]
+        # The audit log's pages walk the campaign's battle rows by time from a cursor (M3).
+        indexes = [
+            models.Index(fields=["created_at", "battle", "version"], name="battle_event_time"),
+            models.Index(fields=["actor", "created_at"], name="battle_event_actor_time"),
+            models.Index(fields=["commander", "created_at"], name="battle_event_commander_time"),
+        ]
         constraints = [
             models.UniqueConstraint(fields=["battle", "version"], name="battle_event_version_unique"),
             models.UniqueConstraint(

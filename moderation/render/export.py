@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from datetime import UTC
+from itertools import islice
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -20,31 +21,51 @@ from tactical.protocol.eventtext import unit_name
 CSV_COLUMNS = ("ref", "created_at", "turn", "battle", "version", "actor", "kind", "rule", "text", "reason")
 
 
+# Rows written at a time by the streamed exports.
+CHUNK = 500
+
+
+def audit_csv_chunks(rows: Iterable[AuditRow]) -> Iterator[str]:
+    """The CSV file a few hundred lines at a time: the header naming the columns, then one line per entry."""
+    yield csv_text([CSV_COLUMNS])
+    rows = iter(rows)
+    while batch := list(islice(rows, CHUNK)):
+        yield csv_text(
+            (row.ref, row.created_at.isoformat(), row.turn, row.battle or "", row.version or "", row.actor,
+             row.kind, row.rule, row.text, row.reason)
+            for row in batch
+        )
+
+
 def audit_csv(rows: Iterable[AuditRow]) -> str:
     """One line per entry, the header naming the columns."""
-    lines = (
-        (row.ref, row.created_at.isoformat(), row.turn, row.battle or "", row.version or "", row.actor,
-         row.kind, row.rule, row.text, row.reason)
-        for row in rows
-    )
-    return csv_text([CSV_COLUMNS, *lines])
+    return "".join(audit_csv_chunks(rows))
+
+
+def audit_bbcode_chunks(rows: Iterable[AuditRow], *, title: str) -> Iterator[str]:
+    """The forum list a few hundred entries at a time: reference, time, who, what, why."""
+    yield f"[b]{bbcode_text(title)}[/b]\n[list]\n"
+    rows = iter(rows)
+    while batch := list(islice(rows, CHUNK)):
+        yield "".join(_bbcode_line(row) + "\n" for row in batch)
+    yield "[/list]\n"
 
 
 def audit_bbcode(rows: Iterable[AuditRow], *, title: str) -> str:
     """The entries as a forum list: reference, time, who, what, why."""
-    lines = [f"[b]{bbcode_text(title)}[/b]", "[list]"]
-    for row in rows:
-        line = f"[*][i]{row.ref}[/i] {row.created_at:%Y-%m-%d %H:%M} UTC"
-        if row.actor:
-            line += f" — {bbcode_text(row.actor)}"
-        if row.rule:
-            line += f" ({bbcode_text(row.rule)})"
-        line += f": {bbcode_text(row.text)}"
-        if row.reason:
-            line += f" [i]{bbcode_text(_('Reason'))}: {bbcode_text(row.reason)}[/i]"
-        lines.append(line)
-    lines.append("[/list]")
-    return "\n".join(lines) + "\n"
+    return "".join(audit_bbcode_chunks(rows, title=title))
+
+
+def _bbcode_line(row: AuditRow) -> str:
+    line = f"[*][i]{row.ref}[/i] {row.created_at:%Y-%m-%d %H:%M} UTC"
+    if row.actor:
+        line += f" — {bbcode_text(row.actor)}"
+    if row.rule:
+        line += f" ({bbcode_text(row.rule)})"
+    line += f": {bbcode_text(row.text)}"
+    if row.reason:
+        line += f" [i]{bbcode_text(_('Reason'))}: {bbcode_text(row.reason)}[/i]"
+    return line
 
 
 def battle_report_bbcode(

@@ -3,19 +3,21 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db import connection
+from django.db.models import Q, QuerySet
 
 from campaign.errors import Invalid, NotFound
 from campaign.logtext import entry_names as log_names
 from campaign.logtext import sentence as log_sentence
-from campaign.models import Campaign, LogEntry
-from moderation.messages import BAD_FILTER, BAD_REF
+from campaign.models import Campaign, Commander, LogEntry
+from moderation.messages import BAD_CURSOR, BAD_FILTER, BAD_REF
 from moderation.models import Dispute
-from tactical.models import BattleEvent
+from tactical.models import BattleEvent, LiveBattle
 from tactical.protocol.eventtext import battle_event_sentence
 
 REF_RE = re.compile(r"^(?:L(?P<entry>\d{1,12})|B(?P<battle>\d{1,12})v(?P<version>\d{1,9}))$")
@@ -83,42 +85,207 @@ def _event_units(row: BattleEvent) -> tuple[int, ...]:
     return tuple(sorted({int(m) for m in _UNIT_ID.findall(text)}))
 
 
-def audit_log(*, campaign: Campaign, filters: AuditFilter | None = None) -> list[AuditRow]:
-    """Every campaign log entry and every battle event of the campaign, oldest first, filtered."""
-    filters = filters or AuditFilter()
-    entries, events = _audit_queries(campaign=campaign, filters=filters)
-    entry_list = list(entries)
-    disputed = _dispute_counts(campaign)
-    rows = _entry_rows(campaign=campaign, entries=entry_list, disputed=disputed)
-    rows.extend(_event_row(row, disputed) for row in events)
-    if filters.unit is not None:
-        rows = [r for r in rows if filters.unit in r.units]
-    rows.sort(key=lambda r: (r.created_at, r.source, r.ref))
-    return rows
+PAGE_SIZE = 100
+# Rows read at a time where a filter is applied in Python (a unit's battle events) and by the exports.
+CHUNK = 500
+
+# The log's order, which pages walk with a cursor (keyset pagination: no OFFSET, no count of the whole log):
+# time, then the battle rows before the campaign's at the same time, then the entry's id or the battle and
+# version. A key is (created_at, 0, battle, version) for a battle row and (created_at, 1, id, 0) for an entry.
+Key = tuple[datetime, int, int, int]
 
 
-def _audit_queries(
-    *, campaign: Campaign, filters: AuditFilter
-) -> tuple[QuerySet[LogEntry], QuerySet[BattleEvent]]:
-    """The campaign's log entries and battle events, narrowed by the turn, battle and person asked for."""
-    entries = LogEntry.objects.filter(campaign=campaign).select_related("actor").order_by("id")
-    events = (
-        BattleEvent.objects.filter(battle__campaign=campaign)
-        .select_related("actor", "battle__record", "commander__user")
-        .order_by("battle_id", "version")
-    )
+@dataclass(frozen=True)
+class AuditPage:
+    """One page of the audit log and the references its links walk from (None: nothing that way)."""
+
+    rows: list[AuditRow]
+    older: str | None
+    newer: str | None
+
+
+@dataclass(frozen=True)
+class _Source:
+    """One of the log's streams (campaign entries, battle events) as a query narrowed by the filters."""
+
+    rows: QuerySet[Any]
+    rank: int
+    ties: tuple[str, ...]
+    keep: Any  # a predicate on a row, for what the query cannot say; None when the query says it all
+
+    def key(self, row: Any) -> Key:
+        values = [getattr(row, f) for f in self.ties]
+        return (row.created_at, self.rank, values[0], values[1] if len(values) > 1 else 0)
+
+    def beyond(self, key: Key | None, newer: bool) -> Q:
+        """Rows of this stream after ``key`` (before it when not ``newer``); every row when no key."""
+        if key is None:
+            return Q()
+        at, rank, *values = key
+        op = "gt" if newer else "lt"
+        q = Q(**{f"created_at__{op}": at})
+        if rank == self.rank:
+            for n, field in enumerate(self.ties):
+                q |= Q(created_at=at, **{f: values[i] for i, f in enumerate(self.ties[:n])},
+                       **{f"{field}__{op}": values[n]})
+        elif (self.rank > rank) == newer:
+            q |= Q(created_at=at)
+        return q
+
+    def take(self, key: Key | None, newer: bool, limit: int) -> list[Any]:
+        """Up to ``limit`` rows beyond ``key`` that pass the filters, nearest first."""
+        order = ["created_at", *self.ties] if newer else ["-created_at", *(f"-{f}" for f in self.ties)]
+        found: list[Any] = []
+        while len(found) < limit:
+            size = limit - len(found) if self.keep is None else CHUNK
+            batch = list(self.rows.filter(self.beyond(key, newer)).order_by(*order)[:size])
+            found.extend(row for row in batch if self.keep is None or self.keep(row))
+            if len(batch) < size:
+                break
+            key = self.key(batch[-1])
+        return found[:limit]
+
+
+def _user_id(username: str) -> int | None:
+    from django.contrib.auth import get_user_model
+
+    return get_user_model().objects.filter(username=username).values_list("pk", flat=True).first()
+
+
+def _sources(*, campaign: Campaign, filters: AuditFilter) -> list[_Source]:
+    """The campaign's log entries and battle events, narrowed by the turn, battle, unit and person asked for.
+
+    A person's battle rows are two streams (what he did, what his commander did), merged by the pages.
+    """
+    entries = LogEntry.objects.filter(campaign=campaign).select_related("actor")
+    battles = LiveBattle.objects.filter(campaign=campaign)
+    entry_keep = event_keep = None
+    contains = connection.features.supports_json_field_contains
     if filters.turn is not None:
         entries = entries.filter(turn=filters.turn)
-        events = events.filter(battle__record__turn=filters.turn)
+        battles = battles.filter(record__turn=filters.turn)
     if filters.battle is not None:
-        entries = entries.filter(data__battle=filters.battle)
-        events = events.filter(battle_id=filters.battle)
+        # On PostgreSQL the containment is what the GIN index of the entries' data serves.
+        entries = entries.filter(data__contains={"battle": filters.battle}) if contains else entries.filter(
+            data__battle=filters.battle)
+        battles = battles.filter(pk=filters.battle)
+    if filters.unit is not None:
+        unit = filters.unit
+        if contains:
+            entries = entries.filter(Q(data__contains={"unit": unit}) | Q(data__contains={"units": [unit]}))
+        else:
+            entry_keep = lambda e: unit in _entry_units(e.data or {})  # noqa: E731
+        # A unit's battle rows are in the battles it fought (its roster key); which of them name it is read
+        # from the row itself.
+        battles = battles.filter(roster__has_key=f"u{unit}")
+        event_keep = lambda r: unit in _event_units(r)  # noqa: E731
+    events = BattleEvent.objects.filter(battle_id__in=battles.values("pk")).select_related("actor")
+    event_streams = [events]
     if filters.person:
-        entries = entries.filter(actor__username=filters.person)
-        events = events.filter(actor__username=filters.person) | events.filter(
-            commander__user__username=filters.person
+        user = _user_id(filters.person)
+        entries = entries.filter(actor_id=user) if user is not None else entries.none()
+        event_streams = [
+            events.filter(actor_id=user),
+            events.filter(commander_id__in=Commander.objects.filter(user_id=user).values("pk")),
+        ] if user is not None else [events.none()]
+    return [
+        _Source(entries, 1, ("id",), entry_keep),
+        *(_Source(stream, 0, ("battle_id", "version"), event_keep) for stream in event_streams),
+    ]
+
+
+def _window(sources: list[_Source], key: Key | None, newer: bool, limit: int) -> list[tuple[Key, Any]]:
+    """The ``limit`` rows of every stream nearest beyond ``key``, nearest first, each row once."""
+    merged: dict[Key, Any] = {}
+    for source in sources:
+        for row in source.take(key, newer, limit):
+            merged[source.key(row)] = row
+    return sorted(merged.items(), key=lambda item: item[0], reverse=not newer)[:limit]
+
+
+def _rows(campaign: Campaign, window: list[tuple[Key, Any]], disputed: dict[str, int]) -> list[AuditRow]:
+    """Audit rows of a window of log rows (entries and events), each with its sentence."""
+    entries = [row for key, row in window if key[1] == 1]
+    events = [row for key, row in window if key[1] == 0]
+    made = {r.ref: r for r in _entry_rows(campaign=campaign, entries=entries, disputed=disputed)}
+    battles = {
+        b["pk"]: b
+        for b in LiveBattle.objects.filter(pk__in={e.battle_id for e in events}).values(
+            "pk", "roster", "record__turn"
         )
-    return entries, events
+    }
+    for event in events:
+        row = _event_row(event, battles[event.battle_id], disputed)
+        made[row.ref] = row
+    return [made[f"L{row.pk}" if key[1] == 1 else f"B{row.battle_id}v{row.version}"] for key, row in window]
+
+
+def _cursor(campaign: Campaign, ref: str, field: str) -> Key:
+    """The key of the entry a page link names; a 400 naming the parameter when it names none of this log."""
+    match = REF_RE.match(ref.strip())
+    if match and match["entry"]:
+        found = LogEntry.objects.filter(campaign=campaign, pk=int(match["entry"])).values_list(
+            "created_at", flat=True).first()
+        if found is not None:
+            return (found, 1, int(match["entry"]), 0)
+    elif match:
+        battle, version = int(match["battle"]), int(match["version"])
+        found = BattleEvent.objects.filter(battle__campaign=campaign, battle_id=battle, version=version
+                                           ).values_list("created_at", flat=True).first()
+        if found is not None:
+            return (found, 0, battle, version)
+    raise Invalid(BAD_CURSOR, field=field)
+
+
+def audit_page(
+    *,
+    campaign: Campaign,
+    filters: AuditFilter | None = None,
+    after: str = "",
+    before: str = "",
+    latest: bool = False,
+    size: int | None = None,
+) -> AuditPage:
+    """``size`` rows of the filtered log in its order: the oldest, those after the entry ``after`` names,
+    those before the entry ``before`` names, or the latest; a reference of no entry of the log is a 400."""
+    filters = filters or AuditFilter()
+    size = size or PAGE_SIZE
+    sources = _sources(campaign=campaign, filters=filters)
+    newer = not (before or latest)
+    key = None
+    if after or before:
+        key = _cursor(campaign, after or before, "after" if after else "before")
+    window = _window(sources, key, newer, size + 1)
+    more = len(window) > size
+    window = window[:size]
+    if not newer:
+        window.reverse()
+    rows = _rows(campaign, window, _dispute_counts(campaign))
+    if not rows:
+        return AuditPage(rows=[], older=None, newer=None)
+    first, last = window[0][0], window[-1][0]
+    # The way the page was reached: a row beyond the cursor's side exists when the cursor was given.
+    older = rows[0].ref if (more if not newer else key is not None and _window(sources, first, False, 1)) else None
+    newer_ref = rows[-1].ref if (more if newer else not latest and _window(sources, last, True, 1)) else None
+    return AuditPage(rows=rows, older=older, newer=newer_ref)
+
+
+def audit_rows(*, campaign: Campaign, filters: AuditFilter | None = None) -> Iterator[AuditRow]:
+    """Every row of the filtered log, oldest first, read CHUNK rows at a time (the exports stream it)."""
+    sources = _sources(campaign=campaign, filters=filters or AuditFilter())
+    disputed = _dispute_counts(campaign)
+    key = None
+    while True:
+        window = _window(sources, key, True, CHUNK)
+        yield from _rows(campaign, window, disputed)
+        if len(window) < CHUNK:
+            return
+        key = window[-1][0]
+
+
+def audit_log(*, campaign: Campaign, filters: AuditFilter | None = None) -> list[AuditRow]:
+    """Every campaign log entry and every battle event of the campaign, oldest first, filtered."""
+    return list(audit_rows(campaign=campaign, filters=filters))
 
 
 def _entry_rows(*, campaign: Campaign, entries: list[LogEntry], disputed: dict[str, int]) -> list[AuditRow]:
@@ -144,20 +311,21 @@ def _entry_rows(*, campaign: Campaign, entries: list[LogEntry], disputed: dict[s
     ]
 
 
-def _event_row(row: BattleEvent, disputed: dict[str, int]) -> AuditRow:
-    """One version of a battle as an audit row, with its sentence and the units it names."""
+def _event_row(row: BattleEvent, battle: dict[str, Any], disputed: dict[str, int]) -> AuditRow:
+    """One version of a battle as an audit row, with its sentence and the units it names; ``battle`` holds
+    the battle's roster and turn (read once for a page, not joined to every row)."""
     actor = row.actor.get_username() if row.actor else ""
     return AuditRow(
         ref=f"B{row.battle_id}v{row.version}",
         source="battle",
         created_at=row.created_at,
-        turn=row.battle.record.turn,
+        turn=battle["record__turn"],
         battle=row.battle_id,
         version=row.version,
         actor=actor,
         kind=row.kind,
         rule="",
-        text=battle_event_sentence(row, row.battle.roster),
+        text=battle_event_sentence(row, battle["roster"]),
         reason="",
         units=_event_units(row),
         disputes=disputed.get(f"B{row.battle_id}v{row.version}", 0),

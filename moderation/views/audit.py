@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator, Iterator
 from typing import Any
+from urllib.parse import urlencode
 
+from asgiref.sync import sync_to_async
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse
+from django.core.handlers.asgi import ASGIRequest
+from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -16,9 +21,9 @@ from campaign.errors import ServiceError
 from campaign.models import Campaign
 from campaign.views import campaign_for_page
 from moderation.render.board_png import board_png
-from moderation.render.export import audit_bbcode, audit_csv, battle_report_bbcode
+from moderation.render.export import audit_bbcode_chunks, audit_csv_chunks, battle_report_bbcode
 from moderation.render.labels import FACING_NAMES, SIDE_NAMES, UNIT_STATUSES
-from moderation.selectors.audit import AuditFilter, audit_log, disputes_of
+from moderation.selectors.audit import AuditFilter, audit_page, audit_rows, disputes_of
 from moderation.selectors.dice import dice_report
 from moderation.selectors.replay import ReplayBroken, replay_steps, turns_of
 from moderation.services import disputes as services
@@ -44,40 +49,88 @@ def _filters(request: HttpRequest) -> tuple[AuditFilter, ServiceError | None]:
         return AuditFilter(), error
 
 
+def _filter_query(filters: AuditFilter, **more: Any) -> str:
+    """The query string of the filters (and of ``more``): what the page's links and exports keep."""
+    values = {name: getattr(filters, name) for name in ("battle", "turn", "unit", "person")}
+    return urlencode({k: v for k, v in {**values, **more}.items() if v is not None and v != ""})
+
+
 def audit_log_page(request: HttpRequest, slug: str) -> HttpResponse:
-    """Every entry of the campaign log and of its battles' logs, filtered (M3); members may dispute one."""
+    """The campaign log and its battles' logs, filtered, a page at a time (M3); members may dispute an entry.
+
+    Pages are walked from an entry's reference (``after``, ``before``) or from the end (``latest``), never by
+    a page number: a page costs the same in a log of any length.
+    """
     campaign = campaign_for_page(request, slug)
     filters, error = _filters(request)
-    rows = audit_log(campaign=campaign, filters=filters)
+    try:
+        page = audit_page(campaign=campaign, filters=filters, after=request.GET.get("after", ""),
+                          before=request.GET.get("before", ""), latest=request.GET.get("latest") == "1")
+    except ServiceError as cursor_error:
+        error = error or cursor_error
+        page = audit_page(campaign=campaign, filters=filters)
     may_dispute = permissions.is_member(request.user, campaign) or permissions.can_moderate(
         request.user, campaign
     )
     context = {
         "campaign": campaign,
-        "rows": rows,
+        "rows": page.rows,
+        "paged": bool(page.older or page.newer or any(request.GET.get(k) for k in ("after", "before", "latest"))),
         "filters": filters,
         "error": error,
         "may_dispute": may_dispute,
-        "query": request.GET.urlencode(),
+        "query": _filter_query(filters),
+        "older_query": _filter_query(filters, before=page.older) if page.older else None,
+        "newer_query": _filter_query(filters, after=page.newer) if page.newer else None,
+        "latest_query": _filter_query(filters, latest=1),
         "disputes": disputes_of(campaign=campaign),
         "battles": Battle.objects.filter(campaign=campaign).order_by("id").select_related("province"),
     }
     return render(request, "moderation/audit_log.html", context, status=error.status if error else 200)
 
 
-def audit_log_export(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
-    """The filtered audit log as a CSV file or as BBCode text."""
+def _in_language(language: str, chunks: Iterator[str]) -> Iterator[str]:
+    """Each chunk made in the reader's language: a streamed body is made after the view has returned."""
+    while True:
+        with translation.override(language):
+            chunk = next(chunks, None)
+        if chunk is None:
+            return
+        yield chunk
+
+
+def _streamed(request: HttpRequest, chunks: Iterator[str]) -> Any:
+    """What a StreamingHttpResponse streams: under ASGI an asynchronous iterator (a synchronous one would be
+    read whole before the first byte), each chunk made in the view's thread, which holds its database
+    connection."""
+    if not isinstance(request, ASGIRequest):
+        return chunks
+    step = sync_to_async(next, thread_sensitive=True)
+
+    async def pulled() -> AsyncIterator[str]:
+        while (chunk := await step(chunks, None)) is not None:
+            yield chunk
+
+    return pulled()
+
+
+def audit_log_export(request: HttpRequest, slug: str, fmt: str) -> HttpResponse | StreamingHttpResponse:
+    """The filtered audit log as a CSV file or as BBCode text, streamed: its memory and its first byte do not
+    grow with the log."""
     campaign = campaign_for_page(request, slug)
     filters, error = _filters(request)
     if error is not None:
         return HttpResponse(error.message, status=error.status, content_type="text/plain; charset=utf-8")
-    rows = audit_log(campaign=campaign, filters=filters)
+    rows = audit_rows(campaign=campaign, filters=filters)
+    language = translation.get_language()
     if fmt == "csv":
-        response = HttpResponse(audit_csv(rows), content_type="text/csv; charset=utf-8")
+        chunks = _in_language(language, audit_csv_chunks(rows))
+        response = StreamingHttpResponse(_streamed(request, chunks), content_type="text/csv; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="{campaign.slug}-log.csv"'
         return response
     title = _("Log of %(campaign)s") % {"campaign": campaign.name}
-    return HttpResponse(audit_bbcode(rows, title=title), content_type="text/plain; charset=utf-8")
+    chunks = _in_language(language, audit_bbcode_chunks(rows, title=title))
+    return StreamingHttpResponse(_streamed(request, chunks), content_type="text/plain; charset=utf-8")
 
 
 @require_POST

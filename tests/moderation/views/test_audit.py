@@ -18,6 +18,13 @@ from tests.tactical.builders import units_of
 URL = "/c/limes/log/"
 
 
+def _body(response: Any) -> str:
+    """The text of a response, streamed (the exports) or not."""
+    if response.streaming:
+        return b"".join(response.streaming_content).decode()
+    return response.content.decode()
+
+
 def _client(user: Any = None) -> Client:
     client = Client()
     if user is not None:
@@ -138,14 +145,14 @@ def test_the_answer_is_appended_to_the_log_with_its_reason(world: Any, live: Liv
 
 def test_the_csv_export_has_a_header_and_one_line_per_entry(world: Any, live: LiveBattle) -> None:
     response = _client().get(URL + "export.csv", {"battle": live.pk})
-    lines = response.content.decode().splitlines()
+    lines = _body(response).splitlines()
     assert response["Content-Type"] == "text/csv; charset=utf-8"
     assert lines[0] == "ref,created_at,turn,battle,version,actor,kind,rule,text,reason"
     assert len(lines) == 1 + len(audit_log(campaign=world.campaign, filters=AuditFilter(battle=live.pk)))
 
 
 def test_the_bbcode_export_is_a_forum_list(world: Any, live: LiveBattle) -> None:
-    text = _client().get(URL + "export.txt", {"person": "west_leader"}).content.decode()
+    text = _body(_client().get(URL + "export.txt", {"person": "west_leader"}))
     lines = text.splitlines()
     assert (lines[0], lines[1], lines[-1]) == ("[b]Log of Limes[/b]", "[list]", "[/list]")
     assert lines[2].startswith(f"[*][i]B{live.pk}v4[/i] ")
@@ -172,7 +179,7 @@ def test_a_reason_that_reads_as_a_formula_is_quoted_in_the_csv(world: Any) -> No
         campaign=world.campaign, kind="settings_changed", actor=world.other_moderator, reason=FORMULA
     )
     response = _client().get(URL + "export.csv", {"person": "other_moderator"})
-    assert response.content.decode() == (
+    assert _body(response) == (
         "ref,created_at,turn,battle,version,actor,kind,rule,text,reason\r\n"
         f"L{entry.pk},{entry.created_at.isoformat()},1,,,other_moderator,settings_changed,,"
         "The campaign settings were changed.,'=cmd|' /C calc'!A0\r\n"
@@ -187,7 +194,7 @@ def test_a_reason_with_tags_is_plain_text_in_the_bbcode(world: Any) -> None:
         rule="S4]",
         reason="[/i][url=https://evil.example]see[/url]",
     )
-    text = _client().get(URL + "export.txt", {"person": "other_moderator"}).content.decode()
+    text = _body(_client().get(URL + "export.txt", {"person": "other_moderator"}))
     assert text == (
         "[b]Log of Limes[/b]\n"
         "[list]\n"
