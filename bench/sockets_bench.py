@@ -93,6 +93,12 @@ class Server:
                              f"{logs}/server-{port}.log")
         wait_http(port)
         time.sleep(0.5)
+        profile = os.environ.get("SOCKETS_BENCH_PROFILE")  # "<path>:<seconds>": py-spy's collapsed stacks
+        if profile and app.startswith("bench.sockets.app"):
+            path, seconds = profile.rsplit(":", 1)
+            subprocess.Popen([str(BIN / "py-spy"), "record", "--format", "raw", "--rate", "100", "--nonblocking",
+                              "--duration", seconds, "-o", f"{path}-{port}.txt", "--pid", str(self.pid)],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
     @property
     def pid(self) -> int:

@@ -28,17 +28,17 @@ class OneHopASGIHandler(ASGIHandler):
 
 django_asgi_app = OneHopASGIHandler()
 
-from channels.auth import AuthMiddlewareStack
 from channels.routing import ProtocolTypeRouter, URLRouter
 from channels.security.websocket import AllowedHostsOriginValidator
 
+from campaign.sockets import SocketAuthMiddlewareStack
 from config import gc_tuning
 from config.websocket_urls import websocket_urlpatterns
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        "websocket": AllowedHostsOriginValidator(SocketAuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )
 

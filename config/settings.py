@@ -290,6 +290,13 @@ CONTENT_SECURITY_POLICY = {
     },
 }
 
+# Threads the sockets' database work runs in on PostgreSQL (campaign/sockets.py); each may hold a pooled
+# connection while it runs, so DATABASE_POOL should be larger (HTTP requests take theirs from the same pool).
+try:
+    SOCKET_DB_THREADS = int(env("SOCKET_DB_THREADS", "8") or 8)
+except ValueError as error:
+    raise ImproperlyConfigured("SOCKET_DB_THREADS must be a whole number of threads") from error
+
 if REDIS_URL:
     CHANNEL_LAYERS = {
         # The pub/sub layer: under load the list-based core layer timed out consumers (bench/RESULTS.md).

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
+from campaign.sockets import socket_db, user_of
 from notifications.selectors.inbox import unread_count
 from notifications.services.inbox import user_group
 
@@ -18,14 +18,14 @@ class NotificationConsumer(AsyncWebsocketConsumer):
     """One signed-in user's socket: ``{"type": "unread", "count": n}`` on connect and on every change."""
 
     async def connect(self) -> None:
-        user = self.scope.get("user")
-        if user is None or not user.is_authenticated:
+        user = await socket_db(user_of)(self.scope)
+        if not user.is_authenticated:
             await self.close(code=CLOSE_FORBIDDEN)
             return
         self.group = user_group(user.pk)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
-        count = await database_sync_to_async(unread_count)(user_id=user.pk)
+        count = await socket_db(unread_count)(user_id=user.pk)
         await self.send(text_data=json.dumps({"type": "unread", "count": count}))
 
     async def disconnect(self, code: int) -> None:

@@ -13,7 +13,6 @@ import functools
 from datetime import datetime
 from typing import Any
 
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils import timezone, translation
 from django.utils.dateparse import parse_datetime
@@ -21,11 +20,12 @@ from django.utils.translation import gettext_lazy as _
 
 from campaign.errors import Invalid, ServiceError
 from campaign.parsers import JSONRefused, read_json
+from campaign.sockets import socket_db, user_of
 from tactical import errors
 from tactical.api import preview
 from tactical.messages import UNKNOWN_UNIT
 from tactical.models import LiveBattle
-from tactical.protocol.board import board_state, iso, unit_options
+from tactical.protocol.board import board_state, board_state_shared, iso, unit_options
 from tactical.protocol.messages import event_message, socket_language
 from tactical.protocol.push import battle_group, commander_group, dumps, moderators_group
 from tactical.selectors.battles import can_watch, events_since, viewer_of
@@ -63,7 +63,7 @@ async def expire_shared(battle_id: int, turn_key: str) -> int:
     key = (battle_id, turn_key)
     task = _expiring.get(key)
     if task is None:
-        task = asyncio.ensure_future(database_sync_to_async(_expire_and_version)(battle_id, turn_key))
+        task = asyncio.ensure_future(socket_db(_expire_and_version)(battle_id, turn_key))
         _expiring[key] = task
         task.add_done_callback(lambda _t: asyncio.get_running_loop().call_later(1.0, _expiring.pop, key, None))
     return await task
@@ -82,47 +82,59 @@ class BattleConsumer(AsyncWebsocketConsumer):
 
     async def connect(self) -> None:
         self.battle_id = int(self.scope["url_route"]["kwargs"]["battle_id"])
-        self.user = self.scope.get("user")
+        self.user: Any = None  # read with the welcome (campaign.sockets.user_of)
+        self.joined: list[str] = []
         self.language = socket_language(self.scope)  # refusals are said in it (tactical.refusals)
         self.version = 0
         self.deadline: datetime | None = None
         self.turn_key = ""
-        self.joined: list[str] = []
         # A timer handle until the deadline, then the task that asks the clock: a new turn re-arms every
         # socket of the battle, and a handle costs far less to make and cancel than a task.
         self.timer: asyncio.TimerHandle | asyncio.Task[None] | None = None
         self.send_lock = asyncio.Lock()
         await self.accept()
-        admitted = await database_sync_to_async(self._admit)()
+        # Subscribed before the welcome is read, so that no version committed meanwhile is missed: pushes wait
+        # in the queue until connect() returns, and those the welcome already holds are dropped.
+        self.joined = [battle_group(self.battle_id)]
+        await self.channel_layer.group_add(self.joined[0], self.channel_name)
+        admitted = await socket_db(self._admit)()
         if isinstance(admitted, int):
             await self.close(code=admitted)
             return
-        self.joined = admitted
-        for group in self.joined:
+        groups, welcome = admitted
+        for group in groups:
             await self.channel_layer.group_add(group, self.channel_name)
-        welcome = await database_sync_to_async(self._welcome)()
+        self.joined += groups
         async with self.send_lock:
-            await self.send(text_data=dumps(welcome))
             self._advance(welcome["version"], welcome["state"]["deadline"], welcome.pop("_turn_key"))
+            await self.send(text_data=dumps(welcome))
 
-    def _admit(self) -> list[str] | int:
-        battle = LiveBattle.objects.select_related("campaign").filter(pk=self.battle_id).first()
+    def _admit(self) -> tuple[list[str], dict[str, Any]] | int:
+        """The user, his groups besides the battle's and the welcome, or the close code: the handshake's one
+        trip to the database, with one read of the battle."""
+        self.user = user_of(self.scope)
+        now = timezone.now()
+        battle = self._battle()
         if battle is None:
             return CLOSE_NOT_FOUND
+        if battle.deadline is not None and battle.deadline <= now:
+            services.battle_turn_expire(battle_id=self.battle_id, skip_locked=True)  # many sockets may connect at once
+            battle = self._battle()
+            if battle is None:
+                return CLOSE_NOT_FOUND
         viewer = viewer_of(user=self.user, battle=battle)
         if not can_watch(user=self.user, battle=battle, viewer=viewer):
             return CLOSE_FORBIDDEN
-        groups = [battle_group(battle.pk)] + [commander_group(battle.pk, c) for c in viewer.commanders]
+        groups = [commander_group(battle.pk, c) for c in viewer.commanders]
         if viewer.is_moderator:
             groups.append(moderators_group(battle.pk))
-        return groups
+        return groups, {"type": "welcome", "battle": battle.pk, "version": battle.version, "server_time": iso(now),
+                        "state": board_state_shared(battle, now), "viewer": viewer.as_dict(),
+                        "_turn_key": battle.turn_key}
 
-    def _welcome(self) -> dict[str, Any]:
-        services.battle_turn_expire(battle_id=self.battle_id, skip_locked=True)  # many sockets may connect at once
-        battle = LiveBattle.objects.select_related("campaign", "record").get(pk=self.battle_id)
-        return {"type": "welcome", "battle": battle.pk, "version": battle.version, "server_time": iso(timezone.now()),
-                "state": board_state(battle), "viewer": viewer_of(user=self.user, battle=battle).as_dict(),
-                "_turn_key": battle.turn_key}
+    def _battle(self) -> LiveBattle | None:
+        return (LiveBattle.objects.select_related("campaign", "record__attacker_army", "record__defender_faction")
+                .filter(pk=self.battle_id).first())
 
     async def disconnect(self, code: int) -> None:
         if self.timer is not None:
@@ -137,7 +149,7 @@ class BattleConsumer(AsyncWebsocketConsumer):
 
         That is a hop to the one thread all sync code of the process shares, made for every socket of the
         group: with 100 watchers a push queued 100 hops (most of the fan-out's latency). Forwarding a push
-        touches no database; the replay it may need goes through ``database_sync_to_async``, which closes
+        touches no database; the replay it may need goes through ``socket_db``, which closes
         old connections itself.
         """
         if message.get("type") == "battle.message":
@@ -186,7 +198,7 @@ class BattleConsumer(AsyncWebsocketConsumer):
 
     async def _replay_locked(self, upto: int | None = None) -> None:
         """Send the log after this socket's version (the newest with the board state)."""
-        messages = await database_sync_to_async(self._missing)(self.version, upto)
+        messages = await socket_db(self._missing)(self.version, upto)
         for message in messages:
             await self.send(text_data=dumps(message))
         if messages:
@@ -244,7 +256,7 @@ class BattleConsumer(AsyncWebsocketConsumer):
         expected = frame.get("expected_version")
         if expected is not None and (isinstance(expected, bool) or not isinstance(expected, int)):
             raise errors.invalid(NOT_AN_INTEGER, field="expected_version")
-        result = await database_sync_to_async(services.battle_action_apply)(
+        result = await socket_db(services.battle_action_apply)(
             actor=self.user, battle_id=self.battle_id, action=frame.get("action"),
             action_id=frame.get("id") or "", expected_version=expected,
         )
@@ -254,7 +266,7 @@ class BattleConsumer(AsyncWebsocketConsumer):
         since = frame.get("since")
         if isinstance(since, bool) or not isinstance(since, int) or since < 0:
             raise errors.invalid(NOT_A_VERSION, field="since")
-        return await database_sync_to_async(self._sync_answer)(since)
+        return await socket_db(self._sync_answer)(since)
 
     def _sync_answer(self, since: int) -> dict[str, Any]:
         battle = LiveBattle.objects.select_related("campaign", "record").get(pk=self.battle_id)
@@ -266,7 +278,7 @@ class BattleConsumer(AsyncWebsocketConsumer):
         return {"type": "events", "since": since, "items": items}
 
     async def on_options(self, frame: dict[str, Any]) -> dict[str, Any]:
-        return await database_sync_to_async(self._options)(frame.get("unit"), frame.get("id"))
+        return await socket_db(self._options)(frame.get("unit"), frame.get("id"))
 
     def _options(self, unit: Any, request_id: Any) -> dict[str, Any]:
         battle = LiveBattle.objects.get(pk=self.battle_id)
@@ -280,10 +292,10 @@ class BattleConsumer(AsyncWebsocketConsumer):
             return {"type": "preview", "id": frame.get("id"),
                     **preview(LiveBattle.objects.get(pk=self.battle_id), frame.get("unit"), frame.get("path"))}
 
-        return await database_sync_to_async(run)()
+        return await socket_db(run)()
 
     async def on_order(self, frame: dict[str, Any]) -> None:
-        await database_sync_to_async(services.battle_order_give)(
+        await socket_db(services.battle_order_give)(
             actor=self.user, battle_id=self.battle_id, to=frame.get("to"), text=frame.get("text"))
 
     async def on_ping(self, frame: dict[str, Any]) -> dict[str, Any]:

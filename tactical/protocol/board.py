@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -68,6 +70,31 @@ def board_state(battle: LiveBattle, state: BattleState | None = None, now: datet
         "units": [_unit(battle, state, unit, engaged) for unit in state.units.values()],
         **_fighting(battle, state),
     }
+
+
+_shared: OrderedDict[tuple[Any, ...], dict[str, Any]] = OrderedDict()
+_shared_lock = threading.Lock()
+SHARED_SIZE = 256
+
+
+def board_state_shared(battle: LiveBattle, now: datetime) -> dict[str, Any]:
+    """``board_state`` built once per battle row as it stands, for the many sockets that welcome it at once.
+
+    Everything in it but ``server_time`` follows from the row's fields in the key.
+    """
+    key = (battle.pk, battle.version, battle.seed_commitment, battle.status, battle.turn_key, battle.deadline,
+           battle.paused_left, battle.pending is None)
+    with _shared_lock:
+        board = _shared.get(key)
+        if board is not None:
+            _shared.move_to_end(key)
+    if board is None:
+        board = board_state(battle, now=now)
+        with _shared_lock:
+            _shared[key] = board
+            while len(_shared) > SHARED_SIZE:
+                _shared.popitem(last=False)
+    return {**board, "server_time": iso(now)}
 
 
 def _turn(battle: LiveBattle, state: BattleState, now: datetime) -> dict[str, Any]:

@@ -94,7 +94,8 @@ def viewer_of(*, user: Any, battle: LiveBattle) -> Viewer:
         return viewer
     viewer.sides = sorted({row.side for row in mine})
     viewer.units = [row.engine_id for row in mine]
-    viewer.chief_of = [side.value for side in Side if side_chief(battle=battle, side=side) in viewer.commanders]
+    if viewer.commanders:  # a spectator is nobody's chief: no queries for him (a storm of sockets is mostly them)
+        viewer.chief_of = [side.value for side in Side if side_chief(battle=battle, side=side) in viewer.commanders]
     return viewer
 
 
