@@ -41,7 +41,14 @@
     connect();
   }
 
-  function start() { zone(); bell(); }
+  // The first Intl call loads the browser's zone data (tens of ms on a slow phone) and would hold back the
+  // page's own scripts, which run after this one: it waits for an idle moment unless a form needs the zone.
+  function start() {
+    bell();
+    if (document.querySelector("input[type=hidden][name=timezone]")) zone();
+    else if (window.requestIdleCallback) window.requestIdleCallback(zone, { timeout: 3000 });
+    else setTimeout(zone, 1000);
+  }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
 })();

@@ -2,7 +2,7 @@
 // Protocol: docs/tactical-protocol.md. Strings come translated from the page (#board-strings).
 
 import { BattleSocket } from "./socket.js";
-import { CELL, drawContacts, drawGround, drawMarks, drawPath, drawUnits } from "./render.js";
+import { CELL, drawContacts, drawGround, drawMarks, drawPath, drawUnits, unchanged } from "./render.js";
 import { BattleLog, fill } from "./log.js";
 import { renderStrikes } from "./cards.js";
 import { orderRecipients, renderMelee, renderOrders, renderUnitCard, renderUnitList } from "./panels.js";
@@ -12,6 +12,14 @@ import { attention } from "./attention.js";
 const config = JSON.parse(document.getElementById("board-config").textContent);
 const t = JSON.parse(document.getElementById("board-strings").textContent);
 const $ = (id) => document.getElementById(id);
+// Writes that leave an unchanged page alone: rewriting a text or an attribute to the value it has still makes the
+// browser recompute style (and the rule links re-scan the text).
+const setText = (node, text) => { if (node.textContent !== text) node.textContent = text; };
+const setHidden = (node, yes) => { if (node.hidden !== Boolean(yes)) node.hidden = Boolean(yes); };
+const setDisabled = (node, yes) => { if (node.disabled !== Boolean(yes)) node.disabled = Boolean(yes); };
+const setData = (node, key, value) => { if (node.dataset[key] !== value) node.dataset[key] = value; };
+const setTitle = (node, text) => { if (node.title !== text) node.title = text; };
+const setWidth = (node, width) => { if (node.style.width !== width) node.style.width = width; };
 const FACINGS = ["N", "E", "S", "W"];
 const KEYS = { ArrowUp: "N", ArrowRight: "E", ArrowDown: "S", ArrowLeft: "W" };
 const svg = $("board");
@@ -261,19 +269,19 @@ function render() {
 
 function renderStatus() {
   const s = app.state;
-  $("status-phase").textContent = preparing() ? t.phase_setup : t[`phase_${s.phase}`] || s.phase;
-  $("board-finished").hidden = s.phase !== "ended";
+  setText($("status-phase"), preparing() ? t.phase_setup : t[`phase_${s.phase}`] || s.phase);
+  setHidden($("board-finished"), s.phase !== "ended");
   if (s.phase === "ended" && s.winner && !$("finished-winner").textContent) $("finished-winner").textContent = fill(t.winner, { side: t[s.winner] });
   let turn = "";
   if (s.phase === "ended") turn = s.winner ? fill(t.winner, { side: t[s.winner] }) : "";
   else if (s.phase === "interception") turn = fill(t[`window_${s.side}`], { round: s.round }); // T14.2
   else if (s.phase !== "deployment") turn = `${fill(t.round, { round: s.round })} · ${fill(t.to_act, { side: t[s.side] })}`;
-  $("status-turn").textContent = turn;
-  $("status-turn").dataset.side = s.phase === "deployment" ? "" : s.side;
+  setText($("status-turn"), turn);
+  setData($("status-turn"), "side", s.phase === "deployment" ? "" : s.side);
   const v = app.viewer;
   renderHalt();
-  $("board-role").textContent = v.is_moderator ? t.moderator
-    : mySides().length ? fill(t.your_side, { side: names.side(mySides()[0]) }) : t.spectator;
+  setText($("board-role"), v.is_moderator ? t.moderator
+    : mySides().length ? fill(t.your_side, { side: names.side(mySides()[0]) }) : t.spectator);
   tick();
 }
 
@@ -283,9 +291,9 @@ function renderHalt() {
   const box = $("board-halt");
   const sentence = s.awaiting_die ? t.halt_awaiting
     : s.paused ? fill(t.halt_paused, { seconds: Math.ceil(s.seconds_left || 0) }) : "";
-  box.hidden = !sentence;
-  box.textContent = sentence;
-  box.dataset.state = s.awaiting_die ? "awaiting_die" : s.paused ? "paused" : "";
+  setHidden(box, !sentence);
+  setText(box, sentence);
+  setData(box, "state", s.awaiting_die ? "awaiting_die" : s.paused ? "paused" : "");
 }
 
 function clockText(seconds) {
@@ -299,37 +307,38 @@ function tick() {
   const clock = $("status-clock");
   if (s && (s.paused || s.awaiting_die)) {
     const seconds = Math.ceil(s.seconds_left || 0);
-    text.textContent = clockText(seconds);
-    fillBar.style.width = `${Math.max(0, Math.min(100, (seconds / s.turn_seconds) * 100))}%`;
-    clock.dataset.state = "paused";
-    clock.title = s.awaiting_die ? t.halt_awaiting : t.clock_paused;
+    setText(text, clockText(seconds));
+    setWidth(fillBar, `${Math.max(0, Math.min(100, (seconds / s.turn_seconds) * 100))}%`);
+    setData(clock, "state", "paused");
+    setTitle(clock, s.awaiting_die ? t.halt_awaiting : t.clock_paused);
     return;
   }
   if (!s || !s.deadline) {
-    text.textContent = "–";
-    fillBar.style.width = "0";
-    clock.dataset.state = "off";
-    clock.title = t.no_clock;
+    setText(text, "–");
+    setWidth(fillBar, "0px");
+    setData(clock, "state", "off");
+    setTitle(clock, t.no_clock);
     return;
   }
   const left = Date.parse(s.deadline) - (Date.now() + app.offset);
   const seconds = Math.max(0, Math.ceil(left / 1000));
-  text.textContent = clockText(seconds);
-  fillBar.style.width = `${Math.max(0, Math.min(100, (left / (s.turn_seconds * 1000)) * 100))}%`;
+  setText(text, clockText(seconds));
+  setWidth(fillBar, `${Math.max(0, Math.min(100, (left / (s.turn_seconds * 1000)) * 100))}%`);
   const urgent = Math.max(3, Math.min(10, s.turn_seconds / 4));
-  clock.dataset.state = left <= 0 ? "expired" : seconds <= urgent ? "urgent" : "running";
-  clock.title = left <= 0 ? t.time_up : t.time_left;
+  setData(clock, "state", left <= 0 ? "expired" : seconds <= urgent ? "urgent" : "running");
+  setTitle(clock, left <= 0 ? t.time_up : t.time_left);
 }
 setInterval(tick, 200);
 
 function renderTurnButtons(unit, o) {
   const box = $("turn-buttons");
-  box.replaceChildren();
   const s = app.state;
   const usable = unit && mine().has(unit.id) && o && ((s.phase === "deployment" && !s.ready.includes(unit.side)) || (s.phase === "move" && actsNow() && unit.may_move));
+  const current = usable && (s.phase === "deployment" && unit.status === "undeployed" ? deployFacing(unit) : unit.facing);
+  if (unchanged(box, JSON.stringify(usable ? [s.phase, current, unit.points, o.turn_costs] : null))) return;
+  box.replaceChildren();
   box.hidden = !usable;
   if (!usable) return;
-  const current = s.phase === "deployment" && unit.status === "undeployed" ? deployFacing(unit) : unit.facing;
   for (const f of FACINGS) {
     const cost = s.phase === "deployment" ? 0 : o.turn_costs[f];
     const b = document.createElement("button");
@@ -352,7 +361,7 @@ function renderActions(unit, o) {
   const s = app.state;
   const v = app.viewer;
   const live = s.phase !== "ended";
-  const show = (id, yes) => { $(id).hidden = !yes; };
+  const show = (id, yes) => setHidden($(id), !yes);
   const side = mySides().length === 1 ? mySides()[0] : null;
   show("btn-ready", live && s.phase === "deployment" && side && !s.ready.includes(side));
   show("btn-start", live && s.phase === "deployment" && v.is_moderator && !preparing());
@@ -362,16 +371,16 @@ function renderActions(unit, o) {
   const myCommanders = v.commanders || [];
   const others = s.units.some((u) => u.side === s.side && u.status === "field" && u.commander && !myCommanders.includes(u.commander.id));
   const saidDone = myCommanders.length && myCommanders.every((c) => s.done.includes(c));
-  endTurn.textContent = saidDone ? t.waiting_done : others && !v.is_moderator ? t.done : t.end_turn;
+  setText(endTurn, saidDone ? t.waiting_done : others && !v.is_moderator ? t.done : t.end_turn);
   const halted = Boolean(s.paused || s.awaiting_die); // the moderator holds the battle (#board-halt says why)
-  endTurn.disabled = Boolean(saidDone) || halted;
-  $("btn-end-interceptions").disabled = halted;
+  setDisabled(endTurn, Boolean(saidDone) || halted);
+  setDisabled($("btn-end-interceptions"), halted);
   const canWithdraw = unit && mine().has(unit.id) && o && o.withdraw.length && s.phase === "move" && actsNow();
   show("btn-withdraw", canWithdraw);
-  $("btn-withdraw").textContent = app.mode === "withdraw" ? t.cancel : t.withdraw;
+  setText($("btn-withdraw"), app.mode === "withdraw" ? t.cancel : t.withdraw);
   show("btn-concede", live && (v.chief_of || []).length > 0);
   // Armed by a first click, the confirmation stays until a second click or a cancel: it never expires unseen.
-  $("btn-concede").textContent = app.conceding ? t.concede_confirm : t.concede;
+  setText($("btn-concede"), app.conceding ? t.concede_confirm : t.concede);
   show("btn-concede-cancel", live && (v.chief_of || []).length > 0 && Boolean(app.conceding));
   let hint = "";
   if (preparing()) hint = "";
@@ -379,17 +388,17 @@ function renderActions(unit, o) {
   else if (s.phase === "deployment" && side) hint = t.ready_wait;
   else if (s.phase === "interception" && actsNow()) hint = t.intercept_hint;
   else if (s.phase === "move" && actsNow()) hint = app.mode === "withdraw" ? t.withdraw_hint : t.move_hint;
-  $("action-hint").textContent = hint;
-  $("actions").hidden = !hint && [...$("actions").querySelectorAll("button")].every((b) => b.hidden);
+  setText($("action-hint"), hint);
+  setHidden($("actions"), !hint && [...$("actions").querySelectorAll("button")].every((b) => b.hidden));
 }
 
 function renderOrderForm() {
   const panel = $("orders-panel");
   const v = app.viewer;
-  panel.hidden = !((v.commanders || []).length || v.is_moderator);
+  setHidden(panel, !((v.commanders || []).length || v.is_moderator));
   const recipients = orderRecipients(app.state, v);
   const form = $("order-form");
-  form.hidden = !recipients.length;
+  setHidden(form, !recipients.length);
   const select = $("order-to");
   const want = recipients.map(([id]) => String(id)).join(",");
   if (select.dataset.ids !== want) {

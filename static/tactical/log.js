@@ -11,6 +11,14 @@ export function num(value) {
 
 const shown = (value) => (typeof value === "number" ? num(value) : String(value));
 
+// toLocaleTimeString builds a new formatter on every call; one formatter per language gives the same text.
+const clocks = new Map();
+function timeText(when) {
+  const lang = document.documentElement.lang || undefined;
+  if (!clocks.has(lang)) clocks.set(lang, new Intl.DateTimeFormat(lang, { hour: "numeric", minute: "numeric", second: "numeric" }));
+  return clocks.get(lang).format(when);
+}
+
 export class BattleLog {
   constructor(list, t, names) {
     this.list = list; // <ol>
@@ -55,7 +63,7 @@ export class BattleLog {
     const head = document.createElement("span");
     head.className = "log-head";
     const when = item.created_at ? new Date(item.created_at) : null;
-    const time = when && !Number.isNaN(when.getTime()) ? when.toLocaleTimeString(document.documentElement.lang || undefined) : "";
+    const time = when && !Number.isNaN(when.getTime()) ? timeText(when) : "";
     head.textContent = `#${item.version} ${time}`;
     li.appendChild(head);
     for (const line of lines) {

@@ -2,7 +2,7 @@
 
 import { renderCardFacts, linesText } from "./cards.js";
 import { fill } from "./log.js";
-import { tokenIcon } from "./render.js";
+import { reconcile, remember, tokenIcon, unchanged } from "./render.js";
 
 function node(tag, attrs = {}, text = null) {
   const n = document.createElement(tag);
@@ -32,6 +32,15 @@ function statusWords(unit, t) {
 /** The chosen unit: its card (T3), health, arrows, points, facing and state. */
 export function renderUnitCard(box, unit, ctx) {
   const t = ctx.t;
+  if (unchanged(box, JSON.stringify(unit && [unit, ctx.names.unit(unit.id), ctx.typeName(unit), ctx.card(unit)]))) {
+    // As a card drawn anew: the strike a hovered cell showed is gone until the next hover.
+    const strikes = box.querySelector("#strike-preview");
+    if (strikes && (!strikes.hidden || strikes.firstChild)) {
+      strikes.replaceChildren();
+      strikes.hidden = true;
+    }
+    return;
+  }
   box.replaceChildren();
   if (!unit) {
     box.appendChild(node("p", { class: "muted" }, t.select_hint));
@@ -58,39 +67,59 @@ export function renderUnitCard(box, unit, ctx) {
   box.appendChild(node("div", { class: "strike-preview", id: "strike-preview", "aria-live": "polite", hidden: true }));
 }
 
-/** Every unit of both sides with its health lines as text; a row chooses the unit. */
+/** Every unit of both sides with its health lines as text; a row chooses the unit. Rows drawn from the same
+ * inputs as last time are kept. */
 export function renderUnitList(box, state, ctx) {
   const t = ctx.t;
-  box.replaceChildren();
-  for (const side of ["attacker", "defender"]) {
-    const group = node("div", { class: `unit-group side-${side}` });
-    group.appendChild(node("h3", {}, t[side]));
-    // Rows are buttons, so their box is a group, not a list (a list may hold list items only).
-    const list = node("div", { class: "unit-rows", role: "group", "aria-label": t[side] });
-    for (const unit of state.units.filter((u) => u.side === side)) {
-      const li = node("div", {
-        class: `unit-row${ctx.selected === unit.id ? " selected" : ""}${unit.status !== "field" ? " off" : ""}`,
-        "data-unit-row": unit.id, tabindex: "0", role: "button",
-      });
-      const swatch = node("span", { class: "row-token", title: t[`class_${unit.class}`] || unit.class });
-      swatch.appendChild(tokenIcon(unit.class, unit.side));
-      li.appendChild(swatch);
-      li.appendChild(node("span", { class: "row-name" }, ctx.names.unit(unit.id)));
-      li.appendChild(node("span", { class: "row-health", "data-health": String(unit.health) }, healthText(unit)));
-      const words = statusWords(unit, t);
-      if (words.length) li.appendChild(node("span", { class: "row-state" }, words.join(" · ")));
-      list.appendChild(li);
-    }
-    group.appendChild(list);
-    box.appendChild(group);
+  const sides = ["attacker", "defender"];
+  let lists = sides.map((side) => box.querySelector(`.unit-group.side-${side} > .unit-rows`));
+  if (lists.some((list) => !list) || box.children.length !== sides.length) {
+    box.replaceChildren();
+    lists = sides.map((side) => {
+      const group = node("div", { class: `unit-group side-${side}` });
+      group.appendChild(node("h3", {}, t[side]));
+      // Rows are buttons, so their box is a group, not a list (a list may hold list items only).
+      const list = node("div", { class: "unit-rows", role: "group", "aria-label": t[side] });
+      group.appendChild(list);
+      box.appendChild(group);
+      return list;
+    });
   }
+  sides.forEach((side, i) => {
+    const drawn = new Map([...lists[i].children].map((row) => [row.dataset.unitRow, row]));
+    const rows = state.units.filter((u) => u.side === side).map((unit) => {
+      const name = ctx.names.unit(unit.id);
+      const words = statusWords(unit, t);
+      const key = JSON.stringify([ctx.selected === unit.id, unit.status, unit.class, name, unit.health, unit.max_health, words]);
+      const old = drawn.get(unit.id);
+      return old && unchanged(old, key) ? old : remember(unitRow(unit, side, name, words, ctx), key);
+    });
+    reconcile(lists[i], rows);
+  });
+}
+
+function unitRow(unit, side, name, words, ctx) {
+  const t = ctx.t;
+  const li = node("div", {
+    class: `unit-row${ctx.selected === unit.id ? " selected" : ""}${unit.status !== "field" ? " off" : ""}`,
+    "data-unit-row": unit.id, tabindex: "0", role: "button",
+  });
+  const swatch = node("span", { class: "row-token", title: t[`class_${unit.class}`] || unit.class });
+  swatch.appendChild(tokenIcon(unit.class, side));
+  li.appendChild(swatch);
+  li.appendChild(node("span", { class: "row-name" }, name));
+  li.appendChild(node("span", { class: "row-health", "data-health": String(unit.health) }, healthText(unit)));
+  if (words.length) li.appendChild(node("span", { class: "row-state" }, words.join(" · ")));
+  return li;
 }
 
 /** What each unit in melee would deal and take if the turn ended now (the server's forecast). */
 export function renderMelee(box, forecast, ctx) {
   const t = ctx.t;
-  box.replaceChildren();
   const entries = forecast ? Object.entries(forecast.units || {}) : [];
+  const names = entries.map(([id, p]) => [ctx.names.unit(id), p.target ? ctx.names.unit(p.target) : null]);
+  if (unchanged(box, JSON.stringify([entries, names]))) return;
+  box.replaceChildren();
   if (!entries.length) {
     box.appendChild(node("p", { class: "muted" }, t.preview_none));
     return;

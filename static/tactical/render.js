@@ -19,6 +19,34 @@ function clear(node) {
   while (node.firstChild) node.removeChild(node.firstChild);
 }
 
+// What each drawn node (or a whole layer) was drawn from: a redraw from the same inputs leaves the DOM alone, so
+// a pushed event costs the browser only the nodes it changed (style and layout included).
+const drawnFrom = new WeakMap();
+
+/** Records ``key`` as what ``node`` was drawn from. */
+export function remember(node, key) {
+  drawnFrom.set(node, key);
+  return node;
+}
+
+/** Whether ``node`` was last drawn from ``key``; records ``key`` as its inputs from now on. */
+export function unchanged(node, key) {
+  if (drawnFrom.get(node) === key) return true;
+  remember(node, key);
+  return false;
+}
+
+/** The children of ``parent`` become ``nodes``, in order: nodes kept in place are not touched. */
+export function reconcile(parent, nodes) {
+  const wanted = new Set(nodes);
+  for (const child of [...parent.childNodes]) if (!wanted.has(child)) parent.removeChild(child);
+  let at = parent.firstChild;
+  for (const node of nodes) {
+    if (node === at) at = at.nextSibling;
+    else parent.insertBefore(node, at);
+  }
+}
+
 export function centre(x, y) {
   return [x * CELL + CELL / 2, y * CELL + CELL / 2];
 }
@@ -54,6 +82,7 @@ export function drawGround(layer, state, featureName) {
 
 /** Highlighted cells: ``marks`` is a list of {x, y, kind, title?}; each is a click target. */
 export function drawMarks(layer, marks) {
+  if (unchanged(layer, JSON.stringify(marks))) return;
   clear(layer);
   for (const mark of marks) {
     const attrs = {
@@ -67,6 +96,9 @@ export function drawMarks(layer, marks) {
 
 /** Contacts as red bars across the shared edge, the initiator's end marked. */
 export function drawContacts(layer, state, units) {
+  const at = (id) => (units.get(id) ? [units.get(id).x, units.get(id).y] : null);
+  const key = JSON.stringify((state.contacts || []).map((c) => [at(c.a), at(c.b), at(c.initiator)]));
+  if (unchanged(layer, key)) return;
   clear(layer);
   for (const contact of state.contacts || []) {
     const a = units.get(contact.a);
@@ -89,6 +121,7 @@ export function drawContacts(layer, state, units) {
 
 /** The path a move would take, as a line from the unit through its cells. */
 export function drawPath(layer, unit, path) {
+  if (!layer.firstChild && (!unit || !path)) return;
   clear(layer);
   if (!unit || !path || !path.length || unit.x === null) return;
   const points = [centre(unit.x, unit.y), ...path.map(([x, y]) => centre(x, y))];
@@ -144,12 +177,14 @@ function ticks(g, value, max, y, height, kind) {
   }
 }
 
-/** Every unit on the field: body by class, colour by side, facing notch, health lines and arrows. */
+/** Every unit on the field: body by class, colour by side, facing notch, health lines and arrows. A unit drawn
+ * from the same inputs as last time keeps its node; any other gets a new one in its place. */
 export function drawUnits(layer, state, view) {
-  clear(layer);
+  const drawn = new Map();
+  for (const child of layer.children) if (child.dataset.unit) drawn.set(child.dataset.unit, child);
+  const nodes = [];
   for (const unit of state.units) {
     if (unit.x === null || unit.y === null || unit.status !== "field") continue;
-    const [cx, cy] = centre(unit.x, unit.y);
     const classes = ["unit", `side-${unit.side}`, `cls-${unit.class}`];
     if (view.selected === unit.id) classes.push("selected");
     if (view.mine.has(unit.id)) classes.push("mine");
@@ -157,21 +192,32 @@ export function drawUnits(layer, state, view) {
     if (view.interceptors.has(unit.id)) classes.push("interceptor");
     if (unit.restricted) classes.push("restricted");
     if (unit.in_contact) classes.push("engaged");
-    const g = el("g", {
-      class: classes.join(" "), transform: `translate(${cx} ${cy})`, "data-unit": unit.id, "data-x": unit.x, "data-y": unit.y,
-      "data-health": unit.health, "data-facing": unit.facing, tabindex: 0, role: "button",
-    }, layer);
-    el("rect", { x: -CELL / 2 + 1, y: -CELL / 2 + 1, width: CELL - 2, height: CELL - 2, class: "hit" }, g);
-    const shape = el("g", { class: "shape" }, g);
-    shape.style.setProperty("--side", SIDE_COLOUR[unit.side] || "#555");
-    shape.style.setProperty("--faction", (unit.faction && unit.faction.color) || SIDE_COLOUR[unit.side]);
-    body(shape, unit.class);
-    el("path", { d: "M-7.5 -14L0 -19.5L7.5 -14Z", class: "facing", transform: `rotate(${ANGLE[unit.facing] || 0})` }, g);
-    // Lines go below the token, or above it when its facing notch points down.
-    const top = unit.facing === "S";
-    ticks(g, unit.health, unit.max_health, top ? -19 : 14.5, 3.5, "health");
-    if (unit.max_arrows) ticks(g, unit.arrows, unit.max_arrows, top ? -14.3 : 18.6, 2, "arrows");
-    if (unit.restricted) el("text", { x: 11, y: -10, class: "badge" }, g).textContent = "⊘";
-    el("title", {}, g).textContent = view.describe(unit);
+    const title = view.describe(unit);
+    const key = JSON.stringify([classes, unit.x, unit.y, unit.health, unit.max_health, unit.arrows, unit.max_arrows,
+      unit.facing, unit.faction && unit.faction.color, title]);
+    const old = drawn.get(unit.id);
+    nodes.push(old && drawnFrom.get(old) === key ? old : remember(drawUnit(unit, classes, title), key));
   }
+  reconcile(layer, nodes);
+}
+
+function drawUnit(unit, classes, title) {
+  const [cx, cy] = centre(unit.x, unit.y);
+  const g = el("g", {
+    class: classes.join(" "), transform: `translate(${cx} ${cy})`, "data-unit": unit.id, "data-x": unit.x, "data-y": unit.y,
+    "data-health": unit.health, "data-facing": unit.facing, tabindex: 0, role: "button",
+  });
+  el("rect", { x: -CELL / 2 + 1, y: -CELL / 2 + 1, width: CELL - 2, height: CELL - 2, class: "hit" }, g);
+  const shape = el("g", { class: "shape" }, g);
+  shape.style.setProperty("--side", SIDE_COLOUR[unit.side] || "#555");
+  shape.style.setProperty("--faction", (unit.faction && unit.faction.color) || SIDE_COLOUR[unit.side]);
+  body(shape, unit.class);
+  el("path", { d: "M-7.5 -14L0 -19.5L7.5 -14Z", class: "facing", transform: `rotate(${ANGLE[unit.facing] || 0})` }, g);
+  // Lines go below the token, or above it when its facing notch points down.
+  const top = unit.facing === "S";
+  ticks(g, unit.health, unit.max_health, top ? -19 : 14.5, 3.5, "health");
+  if (unit.max_arrows) ticks(g, unit.arrows, unit.max_arrows, top ? -14.3 : 18.6, 2, "arrows");
+  if (unit.restricted) el("text", { x: 11, y: -10, class: "badge" }, g).textContent = "⊘";
+  el("title", {}, g).textContent = title;
+  return g;
 }

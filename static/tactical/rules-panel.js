@@ -86,12 +86,18 @@ document.addEventListener("keydown", (event) => {
 
 // The moderator's hold ("… die (T7.6) …"), the battle log, the unit card and the melee forecast are rewritten as
 // the battle goes: their rule ids are linked as they appear (a second pass finds them inside links already and
-// changes nothing).
+// changes nothing). Only what a change added is read again: the log grows by a line an event, and reading it
+// whole each time cost more as the battle went on.
 const observer = new MutationObserver((records) => {
+  const roots = new Set();
   for (const record of records) {
-    const element = record.target.nodeType === Node.TEXT_NODE ? record.target.parentElement : record.target;
-    if (element) linkRules(element);
+    if (record.type === "childList") {
+      for (const added of record.addedNodes) roots.add(added.nodeType === Node.ELEMENT_NODE ? added : record.target);
+    } else {
+      roots.add(record.target.nodeType === Node.TEXT_NODE ? record.target.parentElement : record.target);
+    }
   }
+  for (const root of roots) if (root && root.isConnected) linkRules(root);
 });
 for (const id of ["board-halt", "board-log", "unit-card-body", "melee-body"]) {
   const element = document.getElementById(id);
