@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, TypeAlias
 
 from django.contrib.auth.base_user import AbstractBaseUser
@@ -120,6 +121,25 @@ def can_command_army_as_read(
     if membership is not None and _leads_by_membership(membership[0], membership[1], faction_id):
         return True
     return leader_user_id is not None and leader_user_id == user.id
+
+
+def can_command_armies(user: Any, armies: Sequence[Any], *, campaign_id: int) -> dict[int, bool]:
+    """``can_command_army`` of several armies of one campaign, by army id, reading the user's membership once.
+    Each army should come with its commander and its faction's leader commander (``select_related``)."""
+    if not _is_authenticated(user):
+        return {army.id: False for army in armies}
+    membership = None if user.is_superuser else _membership(user, campaign_id)
+    read = (membership.role, membership.faction_id) if membership is not None else None
+    return {
+        army.id: can_command_army_as_read(
+            user,
+            faction_id=army.faction_id,
+            commander_user_id=army.commander.user_id,
+            leader_user_id=army.faction.leader.user_id if army.faction.leader_id is not None else None,
+            membership=read,
+        )
+        for army in armies
+    }
 
 
 def can_create_campaign(user: Any) -> bool:

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from combat.battle.model import BattleState
@@ -31,14 +32,16 @@ class Step:
     state: BattleState
 
 
-def replay_steps(*, battle: LiveBattle) -> list[Step]:
-    """Every version of the battle, in order, with the board the engine rebuilds after it."""
+def replay_steps(*, battle: LiveBattle, upto: int | None = None) -> list[Step]:
+    """Every version of the battle, in order, with the board the engine rebuilds after it; only those up to
+    version ``upto`` when it is given (a later version cannot change an earlier board)."""
     steps: list[Step] = []
     state: BattleState | None = None
     history: dict[int, BattleState] = {}
-    for expected, row in enumerate(
-        BattleEvent.objects.filter(battle=battle).select_related("actor").order_by("version"), start=1
-    ):
+    rows = BattleEvent.objects.filter(battle=battle).select_related("actor").order_by("version")
+    if upto is not None:
+        rows = rows.filter(version__lte=upto)
+    for expected, row in enumerate(rows, start=1):
         if row.version != expected:
             raise ReplayBroken(_("version %(version)s is missing from the log") % {"version": expected})
         try:
@@ -59,6 +62,11 @@ def replay_steps(*, battle: LiveBattle) -> list[Step]:
             )
         )
     return steps
+
+
+def last_version(*, battle: LiveBattle) -> int:
+    """The battle's last logged version (0 for an empty log)."""
+    return BattleEvent.objects.filter(battle=battle).aggregate(last=Max("version"))["last"] or 0
 
 
 def turns_of(steps: list[Step]) -> list[tuple[str, list[Step]]]:

@@ -25,7 +25,7 @@ from moderation.render.export import audit_bbcode_chunks, audit_csv_chunks, batt
 from moderation.render.labels import FACING_NAMES, SIDE_NAMES, UNIT_STATUSES
 from moderation.selectors.audit import AuditFilter, audit_page, audit_rows, disputes_of
 from moderation.selectors.dice import dice_report
-from moderation.selectors.replay import ReplayBroken, replay_steps, turns_of
+from moderation.selectors.replay import ReplayBroken, last_version, replay_steps, turns_of
 from moderation.services import disputes as services
 from strategic.models import Battle
 from strategic.selectors.rosters import lines_text
@@ -165,39 +165,68 @@ def dice_page(request: HttpRequest, slug: str, battle_id: int) -> HttpResponse:
     return render(request, "moderation/dice.html", {"campaign": campaign, "battle": battle, "report": report})
 
 
-def _replay(campaign: Campaign, battle_id: int) -> tuple[LiveBattle, list[Any]]:
+# Steps listed at once on the replay page: the page of the step shown; the others are one link away.
+STEPS_PER_PAGE = 50
+
+
+def _live(campaign: Campaign, battle_id: int) -> LiveBattle:
     live = (
         LiveBattle.objects.filter(pk=battle_id, campaign=campaign).select_related("record__province").first()
     )
     if live is None:
         raise Http404(_("This battle was not fought on the tactical map."))
+    return live
+
+
+def _steps(live: LiveBattle, upto: int | None = None) -> list[Any]:
     try:
-        return live, replay_steps(battle=live)
+        return replay_steps(battle=live, upto=upto)
     except ReplayBroken as broken:
         raise Http404(_("This battle's log cannot be replayed: %(why)s") % {"why": broken}) from None
 
 
-def _version(request: HttpRequest, steps: list[Any]) -> int:
+def _replay(campaign: Campaign, battle_id: int) -> tuple[LiveBattle, list[Any]]:
+    live = _live(campaign, battle_id)
+    return live, _steps(live)
+
+
+def _version(request: HttpRequest, last: int) -> int:
     raw = request.GET.get("v", "")
-    return int(raw) if raw.isdigit() and 1 <= int(raw) <= len(steps) else len(steps)
+    return int(raw) if raw.isdigit() and 1 <= int(raw) <= last else last
 
 
 def replay_page(request: HttpRequest, slug: str, battle_id: int) -> HttpResponse:
-    """Step through the battle version by version; the board at each step is rebuilt by the engine."""
+    """Step through the battle version by version; the board at each step is rebuilt by the engine.
+
+    Only the versions up to the end of the shown step's page are replayed, and only that page is listed:
+    a long battle's page would otherwise cost its whole log on every step."""
     campaign = campaign_for_page(request, slug)
-    live, steps = _replay(campaign, battle_id)
-    version = _version(request, steps)
+    live = _live(campaign, battle_id)
+    last = last_version(battle=live)
+    version = _version(request, last)
+    first = (max(version, 1) - 1) // STEPS_PER_PAGE * STEPS_PER_PAGE + 1
+    end = min(first + STEPS_PER_PAGE - 1, last)
+    steps = _steps(live, upto=end)
+    if len(steps) < version or not steps:
+        raise Http404(_("No such step."))
     step = steps[version - 1]
     units = sorted(step.state.units.values(), key=lambda u: (u.side.value, u.id))
+    turns = []
+    for key, group in turns_of(steps):
+        shown = [s for s in group if s.version >= first]
+        if shown:
+            turns.append((_turn_title(key), [_step_row(s, live.roster) for s in shown]))
     context = {
         "campaign": campaign,
         "battle": live.record,
         "live": live,
-        "steps": steps,
+        "last": last,
         "step": step,
         "step_label": state_label(step.state),
-        "turns": [
-            (_turn_title(key), [_step_row(s, live.roster) for s in group]) for key, group in turns_of(steps)
+        "turns": turns,
+        "pages": [
+            (start, min(start + STEPS_PER_PAGE - 1, last), start == first)
+            for start in range(1, last + 1, STEPS_PER_PAGE)
         ],
         "units": [
             (
@@ -211,7 +240,7 @@ def replay_page(request: HttpRequest, slug: str, battle_id: int) -> HttpResponse
             for u in units
         ],
         "previous": version - 1 if version > 1 else None,
-        "next": version + 1 if version < len(steps) else None,
+        "next": version + 1 if version < last else None,
     }
     return render(request, "moderation/replay.html", context)
 
@@ -238,8 +267,9 @@ def _turn_title(key: str) -> str:
 def replay_png(request: HttpRequest, slug: str, battle_id: int, version: int) -> HttpResponse:
     """The board after one version as a PNG picture."""
     campaign = campaign_for_page(request, slug)
-    live, steps = _replay(campaign, battle_id)
-    return _board_png(live, steps, version)
+    live = _live(campaign, battle_id)
+    # Replayed up to the step asked for only: a later version cannot change its board.
+    return _board_png(live, _steps(live, upto=version), version)
 
 
 def _board_png(live: LiveBattle, steps: list[Any], version: int) -> HttpResponse:

@@ -16,7 +16,7 @@ from django.db.models import Count
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from campaign.models import Campaign
+from campaign.models import Campaign, Faction
 from strategic.models import Army, Battle, Border, Province, Terrain, Unit
 
 WIDTH, HEIGHT = 1000, 700
@@ -165,7 +165,8 @@ def _name_picker() -> Pick:
 
 
 def map_data(*, campaign: Campaign, battles: Iterable[Battle] | None = None) -> MapData:
-    """Read the map's state: provinces, controllers, borders, armies, loose units and battles (5 queries).
+    """Read the map's state: provinces, controllers, borders, armies, loose units and battles (5 queries, 6 with
+    units outside armies).
 
     ``battles`` are the campaign's battles of this turn when the caller has read them already (one query
     fewer). Rows are read as plain values with the factions' names and colours joined in: model instances
@@ -227,21 +228,27 @@ def _province_marks(*, campaign: Campaign, pick: Pick) -> dict[int, ProvinceMark
 
 
 def _unit_marks(*, campaign: Campaign, marks: dict[int, ProvinceMark]) -> dict[int, int]:
-    """The units outside armies marked on their provinces; returns the size of every army (1 query)."""
+    """The units outside armies marked on their provinces; returns the size of every army (2 queries)."""
     # One pass over the units gives both the size of every army and the units outside armies by province
-    # and faction: cheaper than counting through a join on the armies.
+    # and faction: cheaper than counting through a join on the armies. Neither the factions' colours nor an
+    # order are asked of it: either makes PostgreSQL sort every unit row instead of hashing the groups.
     unit_groups = (
         Unit.objects.filter(campaign=campaign)
-        .values_list("army_id", "province_id", "faction_id", "faction__color")
+        .values_list("army_id", "province_id", "faction_id")
         .annotate(n=Count("id"))
-        .order_by("province_id", "faction_id")
+        .order_by()
     )
     army_sizes: dict[int, int] = {}
-    for army_id, province_id, _faction, colour, n in unit_groups:
+    loose = []
+    for army_id, province_id, faction_id, n in unit_groups:
         if army_id is not None:
             army_sizes[army_id] = army_sizes.get(army_id, 0) + n
         elif province_id in marks:
-            marks[province_id].loose.append((colour, n))
+            loose.append((province_id, faction_id, n))
+    if loose:
+        colours = dict(Faction.objects.filter(campaign=campaign).values_list("id", "color"))
+        for province_id, faction_id, n in sorted(loose):
+            marks[province_id].loose.append((colours[faction_id], n))
     return army_sizes
 
 

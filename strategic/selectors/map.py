@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from django.db import connection
-from django.db.models import Q, QuerySet
+from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 from django.utils.functional import Promise
 
@@ -286,27 +287,92 @@ def entry_of(
     return Entry("move")
 
 
+def neighbours_of(*, province_ids: Iterable[int]) -> dict[int, list[tuple[Province, str]]]:
+    """``neighbours`` of several provinces in one query, by province id (every id asked for is a key)."""
+    ids = set(province_ids)
+    result: dict[int, list[tuple[Province, str]]] = {pk: [] for pk in ids}
+    if not ids:
+        return result
+    for border in Border.objects.filter(Q(a_id__in=ids) | Q(b_id__in=ids)).select_related("a", "b"):
+        if border.a_id in ids:
+            result[border.a_id].append((border.b, border.kind))
+        if border.b_id in ids:
+            result[border.b_id].append((border.a, border.kind))
+    for pairs in result.values():
+        pairs.sort(key=lambda pair: pair[0].code)
+    return result
+
+
+def unit_counts_by_province(*, province_ids: Iterable[int]) -> dict[int, dict[int, int]]:
+    """``unit_counts_by_faction`` of several provinces in one query, by province id."""
+    ids = set(province_ids)
+    result: dict[int, dict[int, int]] = {pk: {} for pk in ids}
+    if not ids:
+        return result
+    rows = (
+        Unit.objects.filter(Q(province_id__in=ids) | Q(army__province_id__in=ids))
+        .values_list("province_id", "army__province_id", "faction_id")
+        .annotate(n=Count("id"))
+        .order_by()
+    )
+    for own, army_province, faction_id, n in rows:
+        # A unit counts once in each province it stands in, by its own row or by its army's.
+        for pk in {own, army_province} & ids:
+            result[pk][faction_id] = result[pk].get(faction_id, 0) + n
+    return result
+
+
+def legal_destinations_of(*, campaign: Campaign, armies: Sequence[Army]) -> dict[int, list[Destination]]:
+    """``legal_destinations`` of several armies of one campaign, by army id: six queries for any number of
+    armies (relations, borders, battles, units, terrain transitions), none without armies."""
+    if not armies:
+        return {}
+    relations = relations_map(campaign=campaign)
+    near = neighbours_of(province_ids={army.province_id for army in armies})
+    passable = {p.pk for pairs in near.values() for p, kind in pairs if kind != Border.Kind.IMPASSABLE}
+    pending = set(
+        Battle.objects.filter(province_id__in=passable)
+        .exclude(status=Battle.Status.RESOLVED)
+        .values_list("province_id", flat=True)
+    )
+    counts = unit_counts_by_province(province_ids=passable - pending)
+    transitions = {
+        (source, target): terrain
+        for source, target, terrain in TerrainTransition.objects.filter(
+            source_id__in=near.keys(), target_id__in=passable
+        ).values_list("source_id", "target_id", "terrain")
+    }
+    result: dict[int, list[Destination]] = {}
+    for army in armies:
+        found = []
+        for province, border_kind in near[army.province_id]:
+            if border_kind == Border.Kind.IMPASSABLE:
+                continue
+            entry = entry_of(
+                faction_id=army.faction_id,
+                controller_id=province.controller_id,
+                counts=counts.get(province.pk, {}),
+                relations=relations,
+                battle_pending=province.pk in pending,
+            )
+            if entry.kind not in ("move", "capture", "battle"):
+                continue
+            found.append(
+                Destination(
+                    province=province,
+                    kind=entry.kind,
+                    border=border_kind,
+                    # S9, as ``battlefield_terrain``.
+                    terrain=transitions.get((army.province_id, province.pk)) or province.terrain,
+                )
+            )
+        result[army.id] = found
+    return result
+
+
 def legal_destinations(*, army: Army) -> list[Destination]:
     """Provinces the army could enter by S5 from where it stands, with what entering would do (S6, S7, S9)."""
-    relations = relations_map(campaign=army.campaign)
-    result = []
-    for province, border_kind in neighbours(province=army.province):
-        if border_kind == Border.Kind.IMPASSABLE:
-            continue
-        entry = entry_kind(
-            campaign=army.campaign, faction=army.faction, province=province, relations=relations
-        )
-        if entry.kind not in ("move", "capture", "battle"):
-            continue
-        result.append(
-            Destination(
-                province=province,
-                kind=entry.kind,
-                border=border_kind,
-                terrain=battlefield_terrain(source=army.province, target=province),
-            )
-        )
-    return result
+    return legal_destinations_of(campaign=army.campaign, armies=[army])[army.id]
 
 
 def move_refusal(
@@ -332,41 +398,86 @@ def move_refusal(
 
 
 def destination_refusals(
-    *, army: Army, blocker: tuple[str, str] | None, legal: list[Destination]
+    *,
+    army: Army,
+    blocker: tuple[str, str] | None,
+    legal: list[Destination],
+    near: list[tuple[Province, str]] | None = None,
 ) -> dict[int, str]:
     """Why each province the army may not enter now is no legal move, by province id: the turn page says it
     when such a province is clicked on its map (S5, S7, S8). ``blocker`` and ``legal`` are what the page has
-    already read (``army_move_blocker``, ``legal_destinations``); 1 query, or 2 when the army may move."""
+    already read (``army_move_blocker``, ``legal_destinations``), ``near`` the ``neighbours`` of the army's
+    province if it has read them too; 1 query, or up to 3 when the army may move."""
     ids = list(Province.objects.filter(campaign_id=army.campaign_id).values_list("pk", flat=True))
     if blocker is not None:
         return {pk: blocker[0] for pk in ids}
     allowed = {d.province.pk for d in legal}
-    near = dict(neighbours(province=army.province))
+    kinds = {p.pk: kind for p, kind in (near if near is not None else neighbours(province=army.province))}
+    pending: set[int] | None = None
     refusals: dict[int, str] = {}
     for pk in ids:
         if pk in allowed:
             continue
         if pk == army.province_id:
             refusals[pk] = str(SAME_PROVINCE)
-        elif pk not in {p.pk for p in near}:
+        elif pk not in kinds:
             refusals[pk] = str(NOT_ADJACENT)
-        elif next(kind for p, kind in near.items() if p.pk == pk) == Border.Kind.IMPASSABLE:
+        elif kinds[pk] == Border.Kind.IMPASSABLE:
             refusals[pk] = str(IMPASSABLE)
         else:  # adjacent and passable, yet no legal entry: a neutral power holds it, or a battle is pending
-            pending = Battle.objects.filter(province_id=pk, status=Battle.Status.PENDING).exists()
-            refusals[pk] = str(BATTLE_PENDING_THERE if pending else THIRD_POWER)
+            if pending is None:
+                pending = set(
+                    Battle.objects.filter(province_id__in=kinds.keys(), status=Battle.Status.PENDING)
+                    .values_list("province_id", flat=True)
+                )
+            refusals[pk] = str(BATTLE_PENDING_THERE if pk in pending else THIRD_POWER)
     return refusals
+
+
+def army_move_blockers(*, campaign: Campaign, armies: Sequence[Army]) -> dict[int, tuple[str, str] | None]:
+    """``army_move_blocker`` of several armies of one campaign, by army id: the guards' two queries (battles,
+    units) are asked once for all the armies, and only if one of them passes the guards before."""
+    ids = [army.id for army in armies]
+
+    @cache
+    def engaged() -> tuple[set[int], set[int]]:
+        """The armies in unresolved battles (as attackers or supporters) and the provinces of such battles."""
+        rows = (
+            Battle.objects.exclude(status=Battle.Status.RESOLVED)
+            .filter(
+                Q(attacker_army_id__in=ids)
+                | Q(supports__army_id__in=ids)
+                | Q(province_id__in={army.province_id for army in armies})
+            )
+            .values_list("attacker_army_id", "supports__army_id", "province_id")
+        )
+        fighting: set[int] = set()
+        provinces: set[int] = set()
+        for attacker, supporter, province in rows:
+            fighting.update(pk for pk in (attacker, supporter) if pk is not None)
+            provinces.add(province)
+        return fighting, provinces
+
+    @cache
+    def manned() -> set[int]:
+        return set(Unit.objects.filter(army_id__in=ids).order_by().values_list("army_id", flat=True).distinct())
+
+    result: dict[int, tuple[str, str] | None] = {}
+    for army in armies:
+        refusal = move_refusal(
+            campaign=campaign,
+            army=army,
+            # As ``army_in_unresolved_battle``: it attacks or supports there, or stands in its province.
+            in_battle=lambda army=army: army.id in engaged()[0] or army.province_id in engaged()[1],
+            has_units=lambda army=army: army.id in manned(),
+        )
+        result[army.id] = None if refusal is None else (str(refusal[0]), refusal[1])
+    return result
 
 
 def army_move_blocker(*, army: Army) -> tuple[str, str] | None:
     """Why the army cannot move now, as (message, rule), or None when it may (``move_refusal``)."""
-    refusal = move_refusal(
-        campaign=army.campaign,
-        army=army,
-        in_battle=lambda: army_in_unresolved_battle(army=army) is not None,
-        has_units=lambda: army.units.exists(),
-    )
-    return None if refusal is None else (str(refusal[0]), refusal[1])
+    return army_move_blockers(campaign=army.campaign, armies=[army])[army.id]
 
 
 def battles_of(*, campaign: Campaign) -> QuerySet[Battle]:

@@ -20,9 +20,15 @@ from campaign.models import Campaign, Commander, Faction
 from campaign.selectors import membership_of
 from campaign.views import campaign_for_page
 from strategic.messages import ALREADY_SUPPORTS, ATTACKER_SUPPORTS_ITSELF, TOO_FAR
-from strategic.models import Army, Battle, Border, Terrain, Unit
+from strategic.models import Army, Battle, Border, Province, Terrain, Unit
 from strategic.render.map_svg import map_data, map_svg
-from strategic.selectors.map import army_move_blocker, destination_refusals, legal_destinations, neighbours
+from strategic.selectors.map import (
+    Destination,
+    army_move_blockers,
+    destination_refusals,
+    legal_destinations_of,
+    neighbours_of,
+)
 from strategic.selectors.unit_cards import unit_cards
 from strategic.services import armies as services
 from strategic.services import moves
@@ -47,11 +53,16 @@ def _faction_for(request: HttpRequest, campaign: Campaign) -> Faction | None:
     return commander.faction if commander else None
 
 
-def _army_card(user: Any, army: Army, armies: list[Army], turn: int) -> dict[str, Any]:
+def _army_card(
+    army: Army,
+    armies: list[Army],
+    turn: int,
+    *,
+    may_command: bool,
+    blocker: tuple[str, str] | None,
+    legal: list[Destination],
+) -> dict[str, Any]:
     """One army on the turn page: may the user command it, why it cannot move, where it may go (S5)."""
-    may_command = permissions.can_command_army(user, army)
-    blocker = army_move_blocker(army=army) if may_command else None
-    legal = legal_destinations(army=army) if (may_command and blocker is None) else []
     return {
         "army": army,
         "legal": legal,
@@ -72,11 +83,32 @@ def _army_card(user: Any, army: Army, armies: list[Army], turn: int) -> dict[str
     }
 
 
-def _support_choices(battle: Battle, commandable: list[Army]) -> None:
+def _army_cards(user: Any, campaign: Campaign, armies: list[Army]) -> list[dict[str, Any]]:
+    """The cards of the faction's armies: who may command each, its blocker and its legal moves, read for all
+    the armies at once (``can_command_armies``, ``army_move_blockers``, ``legal_destinations_of``)."""
+    commands = permissions.can_command_armies(user, armies, campaign_id=campaign.pk)
+    commanded = [army for army in armies if commands[army.id]]
+    blockers = army_move_blockers(campaign=campaign, armies=commanded)
+    legal = legal_destinations_of(campaign=campaign, armies=[a for a in commanded if blockers[a.id] is None])
+    return [
+        _army_card(
+            army,
+            armies,
+            campaign.turn,
+            may_command=commands[army.id],
+            blocker=blockers.get(army.id),
+            legal=legal.get(army.id, []),
+        )
+        for army in armies
+    ]
+
+
+def _support_choices(battle: Battle, commandable: list[Army], near_by: list[tuple[Province, str]]) -> None:
     """The armies this person may declare in support of ``battle`` now (S8), and why the others may not: the
-    attacking army fights already, one that supports already cannot again, one too far away cannot reach it."""
+    attacking army fights already, one that supports already cannot again, one too far away cannot reach it.
+    ``near_by`` are the ``neighbours`` of the battle's province."""
     supporting = {s.army_id for s in battle.supports.all()}
-    near = {p.pk for p, kind in neighbours(province=battle.province) if kind != Border.Kind.IMPASSABLE}
+    near = {p.pk for p, kind in near_by if kind != Border.Kind.IMPASSABLE}
     choices, excluded = [], []
     for army in commandable:
         if army.id == battle.attacker_army_id:
@@ -106,11 +138,13 @@ def _turn_context(request: HttpRequest, campaign: Campaign, faction: Faction) ->
     is_turn = campaign.phase == Campaign.Phase.STRATEGIC and campaign.current_faction_id == faction.id
     armies = list(
         Army.objects.filter(faction=faction)
-        .select_related("commander", "province", "faction")
+        .select_related("commander", "province", "faction__leader")
         .prefetch_related("units__unit_type")
         .order_by("province__code", "name")
     )
-    cards = [_army_card(user, army, armies, campaign.turn) for army in armies]
+    for army in armies:
+        army.campaign = campaign  # the rules read the campaign's phase, turn and deadline of each army
+    cards = _army_cards(user, campaign, armies)
     wanted = request.GET.get("army") or request.POST.get("army")
     # The army shown on the map: the one asked for, else the first that can move.
     selected = next((c for c in cards if str(c["army"].id) == wanted), None) if wanted else None
@@ -130,8 +164,9 @@ def _turn_context(request: HttpRequest, campaign: Campaign, faction: Faction) ->
         .order_by("id")
     )
     commandable = [c["army"] for c in cards if c["may_command"]]
+    near = neighbours_of(province_ids={battle.province_id for battle in pending_battles})
     for battle in pending_battles:
-        _support_choices(battle, commandable)
+        _support_choices(battle, commandable, near[battle.province_id])
     return {
         "campaign": campaign,
         "faction": faction,

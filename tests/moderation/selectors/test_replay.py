@@ -152,3 +152,43 @@ def test_the_report_counts_lines_in_the_readers_plural_and_halves_as_a_half(foug
 
     assert health_of("en") == ["1 line", "2½ lines", "0 lines"]
     assert health_of("ru") == ["1 линия", "2½ линии", "0 линий"]
+
+
+def _units_table(page: str) -> list[str]:
+    import re
+
+    body = page.split('<table class="table">', 1)[1].split("</table>", 1)[0]
+    return [re.sub(r"\s+", " ", row) for row in re.findall(r"<tr><td>.*?</tr>", body)]
+
+
+def test_a_step_replayed_up_to_its_version_is_the_board_of_the_whole_replay(fought: LiveBattle) -> None:
+    whole = replay_steps(battle=fought)
+    for version in (1, 8, 24):
+        part = replay_steps(battle=fought, upto=version)
+        assert [s.version for s in part] == list(range(1, version + 1))
+        assert state_to_dict(part[-1].state) == state_to_dict(whole[version - 1].state), version
+
+
+def test_the_page_of_a_step_shows_the_board_of_that_version(world: Any, fought: LiveBattle, monkeypatch: Any) -> None:
+    from moderation.views import audit
+
+    full = Client().get(f"/c/limes/battles/{fought.pk}/replay/", {"v": 8}).content.decode()
+    state = replay_steps(battle=fought)[7].state
+    east, west = units_of(fought, "attacker")[0], units_of(fought, "defender")[0]
+    rows = _units_table(full)
+    assert len(rows) == len(state.units)
+    for unit_id in (east, west):
+        unit = state.units[unit_id]
+        row = next(r for r in rows if f"({unit_id})</td>" in r)
+        assert f"<td>{unit.x}, {unit.y}</td>" in row and f"<td>{unit.arrows}</td>" in row, row
+    assert (state.units[east].x, state.units[east].y, state.units[west].x, state.units[west].y) == (8, 15, 8, 2)
+    # Listed ten at a time, step 8 shows the same board and the steps 1–10 only, with links to the rest.
+    monkeypatch.setattr(audit, "STEPS_PER_PAGE", 10)
+    paged = Client().get(f"/c/limes/battles/{fought.pk}/replay/", {"v": 8}).content.decode()
+    assert _units_table(paged) == rows
+    assert "Step 8 of 24" in paged
+    assert 'href="?v=10">v10</a>' in paged and 'href="?v=11">v11</a>' not in paged
+    assert 'href="?v=11">v11–v20</a>' in paged and 'href="?v=21">v21–v24</a>' in paged
+    assert 'name="v" min="1" max="24" value="8"' in paged
+    later = Client().get(f"/c/limes/battles/{fought.pk}/replay/", {"v": 23}).content.decode()
+    assert 'href="?v=23">v23</a>' in later and 'href="?v=20">v20</a>' not in later
