@@ -382,7 +382,7 @@ def bench_mixed(battles: int, seconds: float, interval: float, turn_seconds: int
         expected_by_battle[battle] = set(range(1, top + 1))
         for inbox in inboxes:
             lost += sum(1 for v in expected_by_battle[battle] if v > inbox[-1] and v not in inbox)
-    to_last, to_each = [], []
+    to_last, to_each, late = [], [], []
     for (battle, version), moment in committed.items():
         if moment > cutoff or battle not in received_by_battle:
             continue
@@ -391,6 +391,8 @@ def bench_mixed(battles: int, seconds: float, interval: float, turn_seconds: int
         if inboxes and len(arrivals) == len(inboxes):
             to_last.append((max(arrivals) - moment) * 1000)
             to_each += [(a - moment) * 1000 for a in arrivals]
+            late += [(round((a - moment) * 1000), battle, version, n) for n, a in enumerate(arrivals)
+                     if a - moment > 1]
     refused: dict[str, int] = {}
     for _, reason in got["refused"]:
         refused[reason] = refused.get(reason, 0) + 1
@@ -401,6 +403,7 @@ def bench_mixed(battles: int, seconds: float, interval: float, turn_seconds: int
         "actions_refused": refused, "actions_unanswered": got["unanswered"], "driver_skips": got["skipped"],
         "versions_committed": len(committed),
         "commit_to_last_socket_ms": summary(to_last), "commit_to_each_socket_ms": summary(to_each),
+        "late_over_1s": {"frames": len(late), "worst": sorted(late, reverse=True)[:5]},
         "lost_frames": lost, "out_of_order_frames": out_of_order,
         "closed_early": sum(1 for s in got["sockets"] if s["closed"]),
         "action_send_to_ack_ms": summary([(acked - sent) * 1000 for _, sent, acked, _ in got["acks"]]),
