@@ -335,3 +335,45 @@ def test_an_unreachable_redis_loses_the_push_not_the_action(settings: Any, world
     assert (result.version, live.version) == (before + 1, before + 1)
     assert [r.getMessage() for r in caplog.records if r.name == "tactical.protocol.push"] == [
         f"push to battle.{live.pk} failed"]
+
+
+async def test_a_socket_opened_after_the_deadline_is_welcomed_into_the_next_turn(live: LiveBattle) -> None:
+    await _short_turn(live, -5)
+    socket, welcome = await _open(live.pk)
+    assert (welcome["version"], welcome["state"]["side"], welcome["state"]["round"]) == (live.version + 1, "defender", 1)
+    await socket.disconnect()
+
+
+async def test_a_socket_opened_before_the_deadline_leaves_the_turn_alone(live: LiveBattle) -> None:
+    await _short_turn(live, 30)
+    socket, welcome = await _open(live.pk)
+    assert (welcome["version"], welcome["state"]["side"]) == (live.version, "attacker")
+    await socket.disconnect()
+
+
+async def test_a_spectators_welcome_names_no_chief_and_a_commanders_names_his_side(world: Any, live: LiveBattle) -> None:
+    spectator, seen = await _open(live.pk, world.outsider)
+    general, commanded = await _open(live.pk, world.east_general)
+    assert (seen["viewer"]["user"], seen["viewer"]["chief_of"], seen["viewer"]["may_act"]) == ("outsider", [], False)
+    assert (commanded["viewer"]["chief_of"], commanded["viewer"]["sides"], commanded["viewer"]["may_act"]) == (
+        ["attacker"], ["attacker"], True)
+    await spectator.disconnect()
+    await general.disconnect()
+
+
+def test_the_welcomes_share_one_board_per_battle_version_with_their_own_server_time(world: Any, live: LiveBattle) -> None:
+    from datetime import timedelta
+
+    from tactical.protocol.board import board_state, board_state_shared
+
+    now = timezone.now()
+    first = board_state_shared(live, now)
+    later = board_state_shared(live, now + timedelta(seconds=3))
+    assert first["units"] is later["units"]  # built once
+    assert (first["server_time"], later["server_time"]) == (
+        board_state(live, now=now)["server_time"], board_state(live, now=now + timedelta(seconds=3))["server_time"])
+    assert {k: v for k, v in later.items() if k != "server_time"} == {
+        k: v for k, v in board_state(live, now=now).items() if k != "server_time"}
+    act(live, world.east_general, {"do": "end_turn"})
+    live.refresh_from_db()
+    assert board_state_shared(live, now)["side"] == "defender"
