@@ -391,7 +391,7 @@ def bench_mixed(battles: int, seconds: float, interval: float, turn_seconds: int
         if inboxes and len(arrivals) == len(inboxes):
             to_last.append((max(arrivals) - moment) * 1000)
             to_each += [(a - moment) * 1000 for a in arrivals]
-            late += [(round((a - moment) * 1000), battle, version, n) for n, a in enumerate(arrivals)
+            late += [(round((a - moment) * 1000), battle, version, n, inboxes[n][-1]) for n, a in enumerate(arrivals)
                      if a - moment > 1]
     refused: dict[str, int] = {}
     for _, reason in got["refused"]:

@@ -59,6 +59,13 @@ class Socket:
         if self.on_frame is not None:
             self.on_frame(first)
 
+    async def open_and_read(self, origin: str, opened: asyncio.Future[None]) -> None:
+        """Open, then read at once: a frame left unread while other sockets open would be timed late."""
+        await self.open(origin)
+        opened.set_result(None)
+        if self.ws is not None and not self.error:
+            await self.read()
+
     async def read(self) -> None:
         while True:
             try:
@@ -183,13 +190,14 @@ async def main(spec_path: str) -> None:
     rate = spec.get("rate") or 0
     origin = spec["origin"]
     start = time.time()
-    openings = []
+    openings: list[asyncio.Future[None]] = []
+    tasks = []
     for n, socket in enumerate(sockets):
         if rate:
             await asyncio.sleep(max(0.0, start + n / rate - time.time()))
-        openings.append(asyncio.create_task(socket.open(origin)))
+        openings.append(asyncio.get_running_loop().create_future())
+        tasks.append(asyncio.create_task(socket.open_and_read(origin, openings[-1])))
     await asyncio.gather(*openings)
-    tasks = [asyncio.create_task(s.read()) for s in sockets if s.ws is not None and not s.error]
     if spec.get("ping_every"):
         tasks += [asyncio.create_task(s.keep_alive(spec["ping_every"])) for s in sockets if s.ws is not None]
     print("ready " + json.dumps({"opened": sum(1 for s in sockets if not s.error), "failed": sum(1 for s in sockets if s.error),
