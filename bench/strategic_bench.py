@@ -254,7 +254,7 @@ def profile(name: str, request: Callable[[], object]) -> None:
     shapes = Counter(q["sql"].split(" WHERE ")[0][:150] for q in queries.captured_queries)
     for sql, count in shapes.most_common(8):
         print(f"  {count:4d} × {sql}")
-    for order, restriction, count in (("cumulative", rf"^(?!.*\.venv){re.escape(str(ROOT))}/", 12), ("tottime", "", 10)):
+    for order, restriction, count in (("cumulative", rf"^(?!.*\.venv){re.escape(str(ROOT))}/", int(os.environ.get("PROFILE_LINES", "12"))), ("tottime", "", 10)):
         out = io.StringIO()
         stats = pstats.Stats(profiler, stream=out).sort_stats(order)
         stats.print_stats(*(r for r in (restriction, count) if r != ""))

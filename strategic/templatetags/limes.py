@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from decimal import Decimal
+from typing import Any
 
 from django import template
 from django.utils.html import escape
@@ -60,6 +61,26 @@ def _unit_tr(u: UnitRow, show_province: bool, in_fortress: str) -> str:
         out.append("</td>\n")
     out.append("</tr>")
     return "".join(out)
+
+
+@register.simple_tag
+def army_unit_items(units: Iterable[Any]) -> SafeString:
+    """An army card's units as list items: name, type, health of its card (T3.1); built as ``units_table`` is,
+    for the turn page lists every unit of the faction in its army's card."""
+    items = [
+        f'<li>{escape(str(u))} <small class="muted">{escape(u.unit_type.name)} · {lines_text(int(u.health_halves))}/'
+        f'{lines_text(int(u.unit_type.health * 2))}</small></li>'
+        for u in units
+    ]
+    return mark_safe("".join(items) or f'<li class="muted">{escape(_("no units"))}</li>')  # every value is escaped
+
+
+@register.simple_tag
+def unit_checkboxes(units: Iterable[Any]) -> SafeString:
+    """A checkbox per unit (``name="units"``), unchecked, labelled with the unit's name."""
+    return mark_safe("".join(  # every value is escaped
+        f'<label class="check"><input type="checkbox" name="units" value="{int(u.pk)}"> {escape(str(u))}</label>'
+        for u in units))
 
 
 @register.simple_tag
