@@ -17,7 +17,8 @@ view through the same middleware, a one-row select) are measured in the same run
   logs; the whole log's export is reported too (time to its first byte and to its end, its peak memory),
   as it grows with the log by nature. Goal: ≤ 1.3× the small log's median.
 - ``replay``: a battle of ``--versions`` versions (2,000) against one of 50: the replay page, one step
-  (``?v=``, and its PNG) and the rebuild of the state from the log.
+  (``?v=``, and its PNG) and the rebuild of the state from the log; the last-version page also with the
+  replay checkpoints dropped before each request (its first request in a process).
 - ``map``: the map page, the turn page and the roster index with 100 provinces, 60 factions, 20,000 units.
   Goal: each median ≤ 50 ms.
 - ``history``: the campaign page and the turn page at turn 1 and after 50 turns of history (log entries,
@@ -113,8 +114,8 @@ def ratio_verdict(small: Figures, large: Figures, goal: float = RATIO) -> str:
     return f"{ratio:.2f}× (≤ {goal}: {'met' if ratio <= goal else 'MISSED'})"
 
 
-def timed(request: Callable[[], Any], runs: int) -> Figures:
-    return sb.summary(sb.measure(request, runs))
+def timed(request: Callable[[], Any], runs: int, reset: Callable[[], object] | None = None) -> Figures:
+    return sb.summary(sb.measure(request, runs, reset))
 
 
 def baselines(args: argparse.Namespace, campaign_pk: int) -> None:
@@ -236,6 +237,7 @@ def explain_audit(world: Any) -> None:
 def run_replay(args: argparse.Namespace) -> None:
     from datetime import datetime
 
+    from moderation.selectors import replay
     from moderation.selectors.replay import replay_steps
     from tactical.models import LiveBattle
     from tactical.selectors.replay import state_rebuild
@@ -259,7 +261,15 @@ def run_replay(args: argparse.Namespace) -> None:
     ):
         small, large = timed(make(short), runs), timed(make(battle), runs)
         row(name, small, large, f"{large['median'] / small['median']:.1f}×")
+    # The page replays a block from the checkpoint an earlier replay kept: its first request in a process
+    # (nothing kept yet) still replays the whole log, and is measured apart with the checkpoints dropped.
+    small, large = (
+        timed(get(client, f"/c/{slug}/battles/{b.pk}/replay/"), runs, replay._checkpoints.clear)
+        for b in (short, battle)
+    )
+    row("replay page (last version), no checkpoint kept", small, large, f"{large['median'] / small['median']:.1f}×")
     if args.profile:
+        sb.profile("replay page (long, no checkpoint kept)", get(client, f"/c/{slug}/battles/{battle.pk}/replay/"))
         sb.profile("replay page (long)", get(client, f"/c/{slug}/battles/{battle.pk}/replay/"))
         sb.profile("replay step png (long)", get(client, f"/c/{slug}/battles/{battle.pk}/replay/40.png"))
 

@@ -25,7 +25,7 @@ from moderation.render.export import audit_bbcode_chunks, audit_csv_chunks, batt
 from moderation.render.labels import FACING_NAMES, SIDE_NAMES, UNIT_STATUSES
 from moderation.selectors.audit import AuditFilter, audit_page, audit_rows, disputes_of
 from moderation.selectors.dice import dice_report
-from moderation.selectors.replay import ReplayBroken, last_version, replay_steps, turns_of
+from moderation.selectors.replay import ReplayBroken, last_version, replay_block, turns_of
 from moderation.services import disputes as services
 from strategic.models import Battle
 from strategic.selectors.rosters import lines_text
@@ -178,16 +178,27 @@ def _live(campaign: Campaign, battle_id: int) -> LiveBattle:
     return live
 
 
-def _steps(live: LiveBattle, upto: int | None = None) -> list[Any]:
+def _block(version: int) -> int:
+    """The first version of the page of steps that holds ``version``."""
+    return (max(version, 1) - 1) // STEPS_PER_PAGE * STEPS_PER_PAGE + 1
+
+
+def _steps(live: LiveBattle, first: int, end: int) -> tuple[Any, list[Any]]:
+    """The board before ``first`` and the steps ``first``..``end``: replayed from the checkpoint a replay of the
+    versions before left (each page's start is one), so that a step late in a long battle does not replay
+    and check the whole log again on every request; the first request of a battle in a process still does."""
     try:
-        return replay_steps(battle=live, upto=upto)
+        return replay_block(battle=live, first=first, end=end, every=STEPS_PER_PAGE)
     except ReplayBroken as broken:
         raise Http404(_("This battle's log cannot be replayed: %(why)s") % {"why": broken}) from None
 
 
-def _replay(campaign: Campaign, battle_id: int) -> tuple[LiveBattle, list[Any]]:
+def _replay_last(campaign: Campaign, battle_id: int) -> tuple[LiveBattle, Any]:
+    """The battle and its last step (None for an empty log)."""
     live = _live(campaign, battle_id)
-    return live, _steps(live)
+    last = last_version(battle=live)
+    steps = _steps(live, _block(last), last)[1] if last else []
+    return live, steps[-1] if steps else None
 
 
 def _version(request: HttpRequest, last: int) -> int:
@@ -204,18 +215,16 @@ def replay_page(request: HttpRequest, slug: str, battle_id: int) -> HttpResponse
     live = _live(campaign, battle_id)
     last = last_version(battle=live)
     version = _version(request, last)
-    first = (max(version, 1) - 1) // STEPS_PER_PAGE * STEPS_PER_PAGE + 1
+    first = _block(version)
     end = min(first + STEPS_PER_PAGE - 1, last)
-    steps = _steps(live, upto=end)
-    if len(steps) < version or not steps:
+    before, steps = _steps(live, first, end)
+    if len(steps) < version - first + 1 or not steps:
         raise Http404(_("No such step."))
-    step = steps[version - 1]
+    step = steps[version - first]
     units = sorted(step.state.units.values(), key=lambda u: (u.side.value, u.id))
-    turns = []
-    for key, group in turns_of(steps):
-        shown = [s for s in group if s.version >= first]
-        if shown:
-            turns.append((_turn_title(key), [_step_row(s, live.roster) for s in shown]))
+    turns = [
+        (_turn_title(key), [_step_row(s, live.roster) for s in group]) for key, group in turns_of(steps, before)
+    ]
     context = {
         "campaign": campaign,
         "battle": live.record,
@@ -269,13 +278,17 @@ def replay_png(request: HttpRequest, slug: str, battle_id: int, version: int) ->
     campaign = campaign_for_page(request, slug)
     live = _live(campaign, battle_id)
     # Replayed up to the step asked for only: a later version cannot change its board.
-    return _board_png(live, _steps(live, upto=version), version)
-
-
-def _board_png(live: LiveBattle, steps: list[Any], version: int) -> HttpResponse:
-    if not 1 <= version <= len(steps):
+    first = _block(version)
+    steps = _steps(live, first, version)[1] if version >= 1 else []
+    if not steps or len(steps) != version - first + 1:
         raise Http404(_("No such step."))
-    state = steps[version - 1].state
+    return _board_png(live, steps[-1])
+
+
+def _board_png(live: LiveBattle, step: Any) -> HttpResponse:
+    if step is None:
+        raise Http404(_("No such step."))
+    state, version = step.state, step.version
     title = _("Battle #%(id)s, v%(version)s — round %(round)s, %(side)s") % {
         "id": live.pk,
         "version": version,
@@ -290,16 +303,16 @@ def _board_png(live: LiveBattle, steps: list[Any], version: int) -> HttpResponse
 def board_png_last(request: HttpRequest, slug: str, battle_id: int) -> HttpResponse:
     """The board after the battle's last version as a PNG picture (the link a webhook posts when it ends)."""
     campaign = campaign_for_page(request, slug)
-    live, steps = _replay(campaign, battle_id)
-    return _board_png(live, steps, len(steps))
+    live, step = _replay_last(campaign, battle_id)
+    return _board_png(live, step)
 
 
 def battle_report(request: HttpRequest, slug: str, battle_id: int) -> HttpResponse:
     """The battle report as BBCode: sides, losses, interceptions, rolls and the dice link."""
     campaign = campaign_for_page(request, slug)
-    live, steps = _replay(campaign, battle_id)
+    live, step = _replay_last(campaign, battle_id)
+    if step is None:
+        raise Http404(_("No such step."))
     url = request.build_absolute_uri(reverse("battle-dice", args=[slug, battle_id]))
-    text = battle_report_bbcode(
-        battle=live, state=steps[-1].state, dice=dice_report(battle=live.record), verify_url=url
-    )
+    text = battle_report_bbcode(battle=live, state=step.state, dice=dice_report(battle=live.record), verify_url=url)
     return HttpResponse(text, content_type="text/plain; charset=utf-8")

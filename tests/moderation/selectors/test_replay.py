@@ -5,6 +5,7 @@ from __future__ import annotations
 from io import BytesIO
 from typing import Any
 
+import pytest
 from django.test import Client
 from PIL import Image
 
@@ -192,3 +193,131 @@ def test_the_page_of_a_step_shows_the_board_of_that_version(world: Any, fought: 
     assert 'name="v" min="1" max="24" value="8"' in paged
     later = Client().get(f"/c/limes/battles/{fought.pk}/replay/", {"v": 23}).content.decode()
     assert 'href="?v=23">v23</a>' in later and 'href="?v=20">v20</a>' not in later
+
+
+def _steps_table(page: str) -> list[str]:
+    import re
+
+    body = page.split('<table class="table replay-steps">', 1)[1].split("</table>", 1)[0]
+    return [re.sub(r"\s+", " ", row) for row in re.findall(r"<tr.*?</tr>", body, flags=re.S)]
+
+
+def test_the_last_page_replayed_from_a_checkpoint_shows_what_a_whole_replay_shows(
+    world: Any, fought: LiveBattle, monkeypatch: Any
+) -> None:
+    from moderation.selectors import replay
+    from moderation.views import audit
+
+    monkeypatch.setattr(audit, "STEPS_PER_PAGE", 10)
+    monkeypatch.setattr(replay, "_checkpoints", type(replay._checkpoints)())
+    calls: list[int] = []
+    real = replay._replay
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        calls.append(args[4])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(replay, "_replay", counted)
+    url = f"/c/limes/battles/{fought.pk}/replay/"
+    cold = Client().get(url).content.decode()
+    warm = Client().get(url).content.decode()
+    # The first request replays the log from the start (up to 20 without the steps' details, then the steps
+    # listed); the next one only steps 21-24, from the board after 20.
+    assert calls == [1, 21, 21]
+    import re
+
+    def without_tokens(page: str) -> str:
+        return re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', "", page)
+
+    assert without_tokens(warm) == without_tokens(cold)
+    whole = replay_steps(battle=fought)
+    assert state_to_dict(whole[-1].state) == fought.state
+    last = whole[-1].state
+    rows = _units_table(warm)
+    assert len(rows) == len(last.units)
+    for unit in last.units.values():
+        row = next(r for r in rows if f"({unit.id})</td>" in r)
+        cell = f"<td>{unit.x}, {unit.y}</td>" if unit.x is not None else "<td></td>"
+        assert cell in row and f"<td>{unit.arrows}</td>" in row, row
+    assert "Step 24 of 24" in warm
+    steps = _steps_table(warm)
+    listed = [r for r in steps if 'href="?v=' in r]
+    assert [r.split('href="?v=', 1)[1].split('"', 1)[0] for r in listed] == ["21", "22", "23", "24"]
+    assert 'aria-current="step"' in listed[-1]
+    # The turn headings over the listed steps are those of a whole replay's groups, in order.
+    headings = [r for r in steps if "<th colspan" in r]
+    expected = [audit._turn_title(key) for key, group in turns_of(whole) if any(s.version >= 21 for s in group)]
+    from html import unescape
+
+    assert [unescape(h.split(">", 2)[2].split("<", 1)[0]) for h in headings] == [
+        "Deployment" if key == "deployment" else key for key in expected
+    ]
+
+
+@pytest.mark.log_tampered
+def test_a_broken_block_after_a_checkpoint_is_still_404(world: Any, fought: LiveBattle, monkeypatch: Any) -> None:
+    from moderation.selectors import replay
+    from moderation.views import audit
+    from tactical.models import BattleEvent
+
+    monkeypatch.setattr(audit, "STEPS_PER_PAGE", 10)
+    monkeypatch.setattr(replay, "_checkpoints", type(replay._checkpoints)())
+    url = f"/c/limes/battles/{fought.pk}/replay/"
+    assert Client().get(url).status_code == 200
+    assert (fought.pk, 20, fought.seed_commitment) in replay._checkpoints
+    # Version 25 never logged: the last page starts from the checkpoint after 20 and still finds the gap.
+    BattleEvent.objects.create(battle=fought, version=26, kind=BattleEvent.Kind.DONE, action={"do": "done"})
+    assert Client().get(url).status_code == 404
+    with pytest.raises(replay.ReplayBroken, match="version 25 is missing from the log"):
+        replay.replay_block(battle=fought, first=21, end=26, every=10)
+    assert Client().get(f"/c/limes/battles/{fought.pk}/report.txt").status_code == 404
+    assert Client().get(f"/c/limes/battles/{fought.pk}/board.png").status_code == 404
+
+
+def test_a_block_that_takes_back_a_version_before_its_checkpoint_replays_from_the_start(
+    world: Any, live: LiveBattle, monkeypatch: Any
+) -> None:
+    import re
+
+    from moderation.selectors import replay
+    from moderation.views import audit
+    from tactical.services import moderation as mod
+    from tests.tactical.builders import act
+
+    east = units_of(live, "attacker")[0]
+    act(live, world.east_general, {"do": "move", "unit": east, "path": [[8, 17]]})
+    mod.battle_action_undo(actor=world.moderator, battle_id=live.pk, reason="Clicked the wrong cell")
+    live.refresh_from_db()
+    whole = replay_steps(battle=live)
+    assert whole[-1].kind == "undo" and state_to_dict(whole[-1].state) == live.state
+    url = f"/c/limes/battles/{live.pk}/replay/"
+
+    def page(version: int) -> str:
+        text = Client().get(url, {"v": version}).content.decode()
+        return re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', "", text)
+
+    earlier: list[int] = []
+    real = replay._replay
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return real(*args, **kwargs)
+        except replay._Earlier:
+            earlier.append(args[4])
+            raise
+
+    monkeypatch.setattr(replay, "_replay", counted)
+    # The undo (the last version) restores the board of two versions before it: with a page of one step its
+    # block starts from the checkpoint just before it, which does not hold that board.
+    for size in (1, 2, 3):
+        monkeypatch.setattr(audit, "STEPS_PER_PAGE", size)
+        monkeypatch.setattr(replay, "_checkpoints", type(replay._checkpoints)())
+        for version in (live.version, live.version - 1):
+            cold, warm = page(version), page(version)
+            assert warm == cold, (size, version)
+            rows = _units_table(warm)
+            for unit in whole[version - 1].state.units.values():
+                row = next(r for r in rows if f"({unit.id})</td>" in r)
+                cell = f"<td>{unit.x}, {unit.y}</td>" if unit.x is not None else "<td></td>"
+                assert cell in row, (size, version, row)
+    assert live.version in earlier
