@@ -46,6 +46,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as a script: the project's root
 
+from bench.tactical.common import pct, production_env, summary  # noqa: E402
+
 CHROMIUM = os.environ.get("LIMES_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
@@ -110,27 +112,6 @@ PROBE = """
   if (!observe()) document.addEventListener("DOMContentLoaded", observe);
 })();
 """
-
-
-def pct(values: list[float], q: float) -> float | None:
-    from bench.tactical.common import pct as nearest_rank
-
-    return nearest_rank(values, q)
-
-
-def summary(values: list[float]) -> dict[str, Any]:
-    """Count, p50, p90, p99 and the largest, in ms rounded to 0.1."""
-    def r(v: float | None) -> float | None:
-        return None if v is None else round(v, 1)
-    return {"n": len(values), "p50": r(pct(values, 50)), "p90": r(pct(values, 90)), "p99": r(pct(values, 99)),
-            "max": r(max(values) if values else None)}
-
-
-def production_env(database: str, redis: str) -> dict[str, str]:
-    """docker-compose.yml's settings for the server, on plain HTTP at 127.0.0.1."""
-    return {"LIMES_PRODUCTION": "1", "SECRET_KEY": "bench-only-" + "x" * 40, "ALLOWED_HOSTS": "127.0.0.1",
-            "DATABASE_URL": database, "REDIS_URL": redis, "SECURE_SSL_REDIRECT": "0", "SECURE_HSTS_SECONDS": "0",
-            "DATABASE_POOL": os.environ.get("DATABASE_POOL") or "20", "LOG_LEVEL": "WARNING"}
 
 
 class Bench:

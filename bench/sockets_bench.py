@@ -46,7 +46,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.tactical.common import BIN, pct, start, stop, wait_http  # noqa: E402
+from bench.tactical.common import BIN, production_env, start, stop, summary, wait_http  # noqa: E402
 
 PORT = int(os.environ.get("SOCKETS_BENCH_PORT", "18830"))
 CLIENT_PROCESSES = 2
@@ -54,11 +54,7 @@ SPECTATOR_USERS = 50
 _db = os.environ.get("DATABASE_URL") or "postgres://postgres@127.0.0.1:5432/limes"
 BENCH_DB = _db.rsplit("/", 1)[1] + "_sockets_bench"
 REDIS = os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/6"
-ENV = {
-    "LIMES_PRODUCTION": "1", "SECRET_KEY": "bench-only-" + "x" * 40, "ALLOWED_HOSTS": "127.0.0.1",
-    "DATABASE_URL": f"{_db.rsplit('/', 1)[0]}/{BENCH_DB}", "REDIS_URL": REDIS, "SECURE_SSL_REDIRECT": "0",
-    "SECURE_HSTS_SECONDS": "0", "DATABASE_POOL": os.environ.get("DATABASE_POOL") or "20", "LOG_LEVEL": "WARNING",
-}
+ENV = production_env(f"{_db.rsplit('/', 1)[0]}/{BENCH_DB}", REDIS)
 UVICORN = ["--host", "127.0.0.1", "--lifespan", "off", "--no-access-log", "--ws-per-message-deflate", "false",
            "--log-level", "warning"]
 TICK = os.sysconf("SC_CLK_TCK")
@@ -172,13 +168,6 @@ class Clients:
 
     def cpu(self) -> float:
         return sum(cpu_seconds(p.pid) for p in self.processes)
-
-
-def summary(values: list[float]) -> dict[str, Any]:
-    def r(v: float | None) -> float | None:
-        return None if v is None else round(v, 1)
-    return {"n": len(values), "p50": r(pct(values, 50)), "p90": r(pct(values, 90)), "p99": r(pct(values, 99)),
-            "max": r(max(values) if values else None)}
 
 
 # -- the world ------------------------------------------------------------------------------------
