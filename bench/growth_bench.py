@@ -130,16 +130,14 @@ def baselines(args: argparse.Namespace, campaign_pk: int) -> None:
     row("baseline: one-row select", None, timed(select_one, args.runs))
 
 
-def audit_cases(world: Any, turn_one: Any) -> list[tuple[str, Callable[[], Any], bool]]:
-    """(name, request, compared with the small log?) of the audit part."""
+def audit_urls(world: Any, turn_one: Any) -> list[tuple[str, str]]:
+    """(name, url) of the audit part's pages and exports compared between the two logs."""
     from campaign.models import LogEntry
 
-    slug = world.campaign.slug
-    anonymous = Client()
-    base = f"/c/{slug}/log/"
+    base = f"/c/{world.campaign.slug}/log/"
     middle = LogEntry.objects.filter(campaign=world.campaign, turn=turn_one.record.turn).order_by("id")[500]
     unit = next(iter(world.east_army.units.values_list("pk", flat=True)))
-    cases = [
+    return [
         ("log page: first", base),
         ("log page: a later page (after an entry of turn 2)", f"{base}?after=L{middle.pk}"),
         ("log page: one battle", f"{base}?battle={turn_one.pk}"),
@@ -150,6 +148,13 @@ def audit_cases(world: Any, turn_one: Any) -> list[tuple[str, Callable[[], Any],
         ("CSV export: one battle", f"{base}export.csv?battle={turn_one.pk}"),
         ("BBCode export: one turn (2,000 rows)", f"{base}export.txt?turn={turn_one.record.turn}"),
     ]
+
+
+def audit_cases(world: Any, turn_one: Any) -> list[tuple[str, Callable[[], Any], bool]]:
+    """(name, request, compared with the small log?) of the audit part."""
+    anonymous = Client()
+    base = f"/c/{world.campaign.slug}/log/"
+    cases = audit_urls(world, turn_one)
     made = [(name, get(anonymous, url), True) for name, url in cases]
     made += [
         ("CSV export: the whole log, first byte", first_byte(anonymous, f"{base}export.csv"), False),
@@ -210,16 +215,15 @@ def run_audit(args: argparse.Namespace) -> None:
         for name, request, _ in cases:
             sb.profile(f"{name} ({sum(large_size):,})", request)
     if args.explain:
-        explain_audit(world)
+        explain_audit([url for name, url in audit_urls(world, turn_two) if name.startswith("log page")])
 
 
-def explain_audit(world: Any) -> None:
-    """EXPLAIN ANALYZE of every query of the first page and of the filtered pages."""
+def explain_audit(urls: list[str]) -> None:
+    """EXPLAIN ANALYZE of every query of the log's pages."""
     from django.test.utils import CaptureQueriesContext
 
     client = Client()
-    for url in (f"/c/{world.campaign.slug}/log/", f"/c/{world.campaign.slug}/log/?person=west_leader",
-                f"/c/{world.campaign.slug}/log/?unit={world.east_army.units.first().pk}"):
+    for url in urls:
         with CaptureQueriesContext(connection) as queries:
             client.get(url)
         print(f"\n--- EXPLAIN ANALYZE: {url}")

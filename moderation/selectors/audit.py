@@ -9,7 +9,10 @@ from datetime import datetime
 from typing import Any
 
 from django.db import connection
-from django.db.models import Q, QuerySet
+from django.db.models import F, Lookup, Q, QuerySet
+
+# Django's row comparison, as its composite primary keys use it; SQLite gets the same condition spelt out.
+from django.db.models.fields.tuple_lookups import Tuple, TupleGreaterThan, TupleLessThan
 
 from campaign.errors import Invalid, NotFound
 from campaign.logtext import entry_names as log_names
@@ -117,20 +120,21 @@ class _Source:
         values = [getattr(row, f) for f in self.ties]
         return (row.created_at, self.rank, values[0], values[1] if len(values) > 1 else 0)
 
-    def beyond(self, key: Key | None, newer: bool) -> Q:
-        """Rows of this stream after ``key`` (before it when not ``newer``); every row when no key."""
+    def beyond(self, key: Key | None, newer: bool) -> Q | Lookup:
+        """Rows of this stream after ``key`` (before it when not ``newer``); every row when no key.
+
+        A cursor in this stream is a row comparison, ``(created_at, *ties) > key``: PostgreSQL reads it as one
+        range of the stream's time index, where the same condition spelt out with OR scanned from the start.
+        """
         if key is None:
             return Q()
         at, rank, *values = key
-        op = "gt" if newer else "lt"
-        q = Q(**{f"created_at__{op}": at})
         if rank == self.rank:
-            for n, field in enumerate(self.ties):
-                q |= Q(created_at=at, **{f: values[i] for i, f in enumerate(self.ties[:n])},
-                       **{f"{field}__{op}": values[n]})
-        elif (self.rank > rank) == newer:
-            q |= Q(created_at=at)
-        return q
+            compare = TupleGreaterThan if newer else TupleLessThan
+            return compare(Tuple(F("created_at"), *map(F, self.ties)), (at, *values[: len(self.ties)]))
+        inclusive = (self.rank > rank) == newer
+        op = ("gte" if inclusive else "gt") if newer else ("lte" if inclusive else "lt")
+        return Q(**{f"created_at__{op}": at})
 
     def take(self, key: Key | None, newer: bool, limit: int) -> list[Any]:
         """Up to ``limit`` rows beyond ``key`` that pass the filters, nearest first."""

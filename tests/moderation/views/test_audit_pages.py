@@ -9,10 +9,11 @@ from typing import Any
 import pytest
 from django.test import Client
 
+from campaign.models import LogEntry
 from campaign.services import log_append
 from moderation.selectors import audit
 from moderation.selectors.audit import AuditFilter, audit_log
-from tactical.models import LiveBattle
+from tactical.models import BattleEvent, LiveBattle
 from tests.tactical.builders import units_of
 
 URL = "/c/limes/log/"
@@ -123,6 +124,38 @@ def test_pages_walk_campaign_entries_and_battle_rows_in_the_log_s_order(world: A
         query = dict(part.split("=") for part in newer[0].split("&"))
     assert walked == whole
     assert len(whole) > 9
+
+
+def test_rows_of_one_moment_are_walked_once_each_both_ways(world: Any, live: LiveBattle) -> None:
+    """Entries written in the same moment as a battle's versions: the battle rows come first, then the
+    entries by id; every page boundary falls inside that moment."""
+    moment = BattleEvent.objects.get(battle=live, version=3).created_at
+    same = [LogEntry.objects.create(campaign=world.campaign, kind="settings_changed", turn=1,
+                                    created_at=moment)
+            for _ in range(5)]
+    rows = [((e.created_at, 0, e.battle_id, e.version), f"B{e.battle_id}v{e.version}")
+            for e in BattleEvent.objects.filter(battle=live)]
+    rows += [((e.created_at, 1, e.pk, 0), f"L{e.pk}") for e in LogEntry.objects.filter(campaign=world.campaign)]
+    expected = [ref for _, ref in sorted(rows)]
+    assert len(expected) > 9 and expected.index(f"B{live.pk}v3") + 1 == expected.index(f"L{same[0].pk}")
+
+    forward, query = [], {}
+    while True:
+        _, rows, links, _ = _page(query)
+        forward += rows
+        link = [q for q, text in links if text == "Newer →"]
+        if not link:
+            break
+        query = dict([link[0].split("=")])
+    backward, query = [], {"latest": "1"}
+    while True:
+        _, rows, links, _ = _page(query)
+        backward = rows + backward
+        link = [q for q, text in links if text == "← Older"]
+        if not link:
+            break
+        query = dict([link[0].split("=")])
+    assert forward == backward == expected
 
 
 def test_a_unit_s_pages_hold_the_rows_that_name_it(world: Any, live: LiveBattle) -> None:
