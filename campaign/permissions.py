@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any, TypeAlias
 
 from django.contrib.auth.base_user import AbstractBaseUser
@@ -19,15 +21,40 @@ def _is_authenticated(user: Any) -> bool:
     return bool(user is not None and getattr(user, "is_authenticated", False))
 
 
-def _membership(user: Any, campaign_id: int) -> Membership | None:
+# The memberships read inside ``memberships_read_once``, by (user, campaign); None outside such a block.
+_read: ContextVar[dict[tuple[int, int], Membership | None] | None] = ContextVar("memberships_read", default=None)
+
+
+@contextmanager
+def memberships_read_once() -> Iterator[None]:
+    """Inside the block each user's membership of a campaign is read from the database once, however many
+    checks ask for it: for a page that only reads. A membership changed inside the block is not seen by them."""
+    if _read.get() is not None:
+        yield
+        return
+    token = _read.set({})
+    try:
+        yield
+    finally:
+        _read.reset(token)
+
+
+def membership_in(user: Any, campaign_id: int) -> Membership | None:
+    """The user's membership of the campaign, with its faction; None for the anonymous and non-members."""
     if not _is_authenticated(user):
         return None
-    return Membership.objects.filter(campaign_id=campaign_id, user=user).first()
+    read = _read.get()
+    if read is not None and (user.pk, campaign_id) in read:
+        return read[(user.pk, campaign_id)]
+    found = Membership.objects.filter(campaign_id=campaign_id, user=user).select_related("faction").first()
+    if read is not None:
+        read[(user.pk, campaign_id)] = found
+    return found
 
 
 def is_member(user: Any, campaign: Campaign) -> bool:
     """True for anyone with a role in the campaign (observers included)."""
-    return _membership(user, campaign.pk) is not None
+    return membership_in(user, campaign.pk) is not None
 
 
 def can_read_campaign(user: Any, campaign: Campaign, *, member: bool | None = None) -> bool:
@@ -59,7 +86,7 @@ def can_moderate(user: Any, campaign: Campaign) -> bool:
         return False
     if user.is_superuser:
         return True
-    membership = _membership(user, campaign.pk)
+    membership = membership_in(user, campaign.pk)
     return membership is not None and membership.role == Membership.Role.MODERATOR
 
 
@@ -70,7 +97,7 @@ def can_lead_faction(user: Any, faction: Faction) -> bool:
     if user.is_superuser:
         return True
     # One membership row answers both "moderator" and "leader by membership"; the leader commander last.
-    membership = _membership(user, faction.campaign_id)
+    membership = membership_in(user, faction.campaign_id)
     if membership is not None and _leads_by_membership(membership.role, membership.faction_id, faction.id):
         return True
     return faction.leader_id is not None and faction.leader is not None and faction.leader.user_id == user.id
@@ -90,7 +117,7 @@ def can_act_for_faction(user: Any, faction: Faction) -> bool:
         return False
     if faction.commanders.filter(user=user).exists():
         return True
-    membership = _membership(user, faction.campaign_id)
+    membership = membership_in(user, faction.campaign_id)
     return membership is not None and membership.faction_id == faction.id
 
 
@@ -128,7 +155,7 @@ def can_command_armies(user: Any, armies: Sequence[Any], *, campaign_id: int) ->
     Each army should come with its commander and its faction's leader commander (``select_related``)."""
     if not _is_authenticated(user):
         return {army.id: False for army in armies}
-    membership = None if user.is_superuser else _membership(user, campaign_id)
+    membership = None if user.is_superuser else membership_in(user, campaign_id)
     read = (membership.role, membership.faction_id) if membership is not None else None
     return {
         army.id: can_command_army_as_read(

@@ -8,15 +8,14 @@ from typing import Any
 from django.conf import settings
 from django.db.models import Exists, OuterRef, Q, QuerySet
 
+from campaign import permissions
 from campaign.messages import LOCKED_OUT
 from campaign.models import Campaign, Faction, LogEntry, Membership, Relation
 
 
 def membership_of(*, user: Any, campaign: Campaign) -> Membership | None:
     """The user's membership in the campaign, if any."""
-    if user is None or not getattr(user, "is_authenticated", False):
-        return None
-    return Membership.objects.filter(campaign=campaign, user=user).select_related("faction").first()
+    return permissions.membership_in(user, campaign.pk)
 
 
 def locked_out_detail() -> str:

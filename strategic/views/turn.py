@@ -7,6 +7,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -63,6 +64,7 @@ def _army_card(
     legal: list[Destination],
 ) -> dict[str, Any]:
     """One army on the turn page: may the user command it, why it cannot move, where it may go (S5)."""
+    kind_labels = {"battle": _("battle"), "capture": _("capture"), "move": _("move")}
     return {
         "army": army,
         "legal": legal,
@@ -73,6 +75,7 @@ def _army_card(
             {
                 "province": d.province,
                 "kind": d.kind,
+                "kind_label": kind_labels.get(d.kind, kind_labels["move"]),
                 "border": d.border,
                 "border_label": Border.Kind(d.border).label,
                 "terrain_label": Terrain(d.terrain).label,
@@ -139,7 +142,9 @@ def _turn_context(request: HttpRequest, campaign: Campaign, faction: Faction) ->
     armies = list(
         Army.objects.filter(faction=faction)
         .select_related("commander", "province", "faction__leader")
-        .prefetch_related("units__unit_type")
+        # An army holds its own faction's units only: ordering them by id is their default order without the
+        # joins to the campaign and the faction that order needs.
+        .prefetch_related(Prefetch("units", queryset=Unit.objects.select_related("unit_type").order_by("id")))
         .order_by("province__code", "name")
     )
     for army in armies:
@@ -203,20 +208,23 @@ def _turn_render(
     error: ServiceError | None = None,
     form: Any = None,
 ) -> HttpResponse:
-    context = _turn_context(request, campaign, faction)
-    context["error"] = error
-    context["form_errors"] = form.errors if form is not None else None
-    return render(request, "strategic/turn.html", context, status=status)
+    # The page asks a dozen permissions of one user: his membership is read once for all of them.
+    with permissions.memberships_read_once():
+        context = _turn_context(request, campaign, faction)
+        context["error"] = error
+        context["form_errors"] = form.errors if form is not None else None
+        return render(request, "strategic/turn.html", context, status=status)
 
 
 @login_required
 def turn_page(request: HttpRequest, slug: str) -> HttpResponse:
     """The acting players' page: place new units, move, split and merge armies, pass the turn."""
-    campaign = campaign_for_page(request, slug)
-    faction = _faction_for(request, campaign)
-    if faction is None:
-        return render(request, "strategic/no_faction.html", {"campaign": campaign}, status=403)
-    return _turn_render(request, campaign, faction)
+    with permissions.memberships_read_once():
+        campaign = campaign_for_page(request, slug)
+        faction = _faction_for(request, campaign)
+        if faction is None:
+            return render(request, "strategic/no_faction.html", {"campaign": campaign}, status=403)
+        return _turn_render(request, campaign, faction)
 
 
 Action = Callable[[Any, dict[str, Any], Faction], tuple[str, int | None]]

@@ -21,12 +21,13 @@ from strategic.services import moves
 from tests.factories import ArmyFactory, UnitFactory
 
 # The page's queries for each viewer, whatever the number of armies: session, user, profile, campaign, the
-# faction's armies (3), the cards (membership, battles, units, relations 2, borders, battles, units, transitions),
-# the refusals of the map, the rest of the page (leader, battles, loose units, commanders, map 5, ...); a
-# general, no leader, is asked about his commanders too.
-QUERIES = {"east_leader": 35, "east_general": 37, "moderator": 35}
+# viewer's membership (read once for every check of the page), the faction's armies (2: the armies, their units
+# with their types), the cards (battles, units, relations 2, borders, battles, units 2, transitions), the
+# refusals of the map, the rest of the page (leader, battles, loose units, commanders, map 5, ...); a general,
+# no leader, is asked about his commanders too.
+QUERIES = {"east_leader": 29, "east_general": 31, "moderator": 30}
 # With a pending battle: its supports, its province's borders for the support choices.
-QUERIES_WITH_BATTLE = {"east_leader": 37, "east_general": 39, "moderator": 37}
+QUERIES_WITH_BATTLE = {"east_leader": 31, "east_general": 33, "moderator": 32}
 
 
 @pytest.fixture
