@@ -10,6 +10,7 @@ import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 from xml.sax.saxutils import escape
 
 from django.db.models import Count
@@ -96,6 +97,8 @@ class MapData:
     provinces: list[ProvinceMark]
     borders: list[BorderLine]
     title: str
+    # The layers over the provinces, drawn once for this map (``map_svg``): they do not depend on the army shown.
+    layers: list[str] = field(default_factory=list, compare=False, repr=False)
 
 
 def _outline(shape: object) -> Outline:
@@ -134,11 +137,10 @@ def _connector(a: ProvinceMark, b: ProvinceMark) -> tuple[Point, Point]:
     return ((a.x + ux * inset, a.y + uy * inset), (b.x - ux * inset, b.y - uy * inset))
 
 
-def _border_lines(marks: dict[int, ProvinceMark], borders: Iterable[dict[str, object]]) -> list[BorderLine]:
+def _border_lines(marks: dict[int, ProvinceMark], borders: Iterable[tuple[int, int, str]]) -> list[BorderLine]:
     lines = []
-    for border in borders:
-        a, b = marks.get(int(border["a_id"])), marks.get(int(border["b_id"]))  # type: ignore[call-overload]
-        kind = str(border["kind"])
+    for a_id, b_id, kind in borders:
+        a, b = marks.get(a_id), marks.get(b_id)
         if a is None or b is None or kind == Border.Kind.IMPASSABLE:
             continue
         edges_a, edges_b = _edges(a.outline), _edges(b.outline)
@@ -153,15 +155,31 @@ def _border_lines(marks: dict[int, ProvinceMark], borders: Iterable[dict[str, ob
 Pick = Callable[[str | None, str | None], str]
 
 
-def _name_picker() -> Pick:
+def _name_picker(language: str) -> Pick:
     """Chooses a bilingual name in the reader's language, the English one when there is no other."""
-    ru = (get_language() or "en").startswith("ru")
+    ru = language.startswith("ru")
 
     def pick(en: str | None, ru_name: str | None) -> str:
         """The Russian name for a Russian reader when there is one, else the English one."""
         return (ru and ru_name) or en or ""
 
     return pick
+
+
+# A row as read: the values of one province or army, in the order of its query.
+Row = tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class MapRows:
+    """What ``map_data`` reads, as plain tuples: the same rows in the same language draw the same map."""
+
+    provinces: tuple[Row, ...]
+    unit_groups: tuple[tuple[int | None, int | None, int, int], ...]
+    colours: tuple[tuple[int, str], ...]
+    armies: tuple[Row, ...]
+    battles: tuple[tuple[int, int, str], ...]
+    borders: tuple[tuple[int, int, str], ...]
 
 
 def map_data(*, campaign: Campaign, battles: Iterable[Battle] | None = None) -> MapData:
@@ -171,24 +189,19 @@ def map_data(*, campaign: Campaign, battles: Iterable[Battle] | None = None) -> 
     ``battles`` are the campaign's battles of this turn when the caller has read them already (one query
     fewer). Rows are read as plain values with the factions' names and colours joined in: model instances
     (an army with its commander) cost more than the drawing, and on a busy server every query counts.
+
+    What is drawn from the rows is kept for the same rows in the same language (``_map_from``): the pages ask
+    for the map far more often than it changes. The result is shared, so callers only read it.
     """
-    pick = _name_picker()
-    marks = _province_marks(campaign=campaign, pick=pick)
-    army_sizes = _unit_marks(campaign=campaign, marks=marks)
-    _army_marks(campaign=campaign, marks=marks, army_sizes=army_sizes, pick=pick)
-    _battle_marks(campaign=campaign, marks=marks, battles=battles)
-    borders = Border.objects.filter(campaign=campaign).values("a_id", "b_id", "kind").order_by("id")
-    return MapData(provinces=list(marks.values()), borders=_border_lines(marks, borders), title=campaign.name)
+    rows = _map_rows(campaign=campaign, battles=battles)
+    return _map_from(rows, get_language() or "en", campaign.name)
 
 
-def _province_marks(*, campaign: Campaign, pick: Pick) -> dict[int, ProvinceMark]:
-    """Every province with its controller's name and colour, by id, in code order (1 query)."""
-    terrain_labels = {t.value: str(t.label) for t in Terrain}
-    marks: dict[int, ProvinceMark] = {}
+def _map_rows(*, campaign: Campaign, battles: Iterable[Battle] | None) -> MapRows:
     provinces = (
         Province.objects.filter(campaign=campaign)
         .order_by("code")
-        .values(
+        .values_list(
             "id",
             "code",
             "name_en",
@@ -207,55 +220,18 @@ def _province_marks(*, campaign: Campaign, pick: Pick) -> dict[int, ProvinceMark
             "controller__color",
         )
     )
-    for p in provinces:
-        marks[p["id"]] = ProvinceMark(
-            id=p["id"],
-            code=p["code"],
-            name=pick(p["name_en"], p["name_ru"]),
-            terrain=p["terrain"],
-            terrain_label=terrain_labels[p["terrain"]],
-            x=p["x"],
-            y=p["y"],
-            outline=_outline(p["shape"]),
-            controller=pick(p["controller__name_en"], p["controller__name_ru"]),
-            controller_colour=p["controller__color"] if p["controller_id"] else NEUTRAL_EDGE,
-            is_capital=p["capital_of_id"] is not None,
-            has_fortress=p["has_fortress"],
-            is_port=p["is_port"],
-            has_tribe=p["has_tribe"],
-        )
-    return marks
-
-
-def _unit_marks(*, campaign: Campaign, marks: dict[int, ProvinceMark]) -> dict[int, int]:
-    """The units outside armies marked on their provinces; returns the size of every army (2 queries)."""
     # One pass over the units gives both the size of every army and the units outside armies by province
     # and faction: cheaper than counting through a join on the armies. Neither the factions' colours nor an
     # order are asked of it: either makes PostgreSQL sort every unit row instead of hashing the groups.
-    unit_groups = (
+    unit_groups = tuple(
         Unit.objects.filter(campaign=campaign)
         .values_list("army_id", "province_id", "faction_id")
         .annotate(n=Count("id"))
         .order_by()
     )
-    army_sizes: dict[int, int] = {}
-    loose = []
-    for army_id, province_id, faction_id, n in unit_groups:
-        if army_id is not None:
-            army_sizes[army_id] = army_sizes.get(army_id, 0) + n
-        elif province_id in marks:
-            loose.append((province_id, faction_id, n))
-    if loose:
-        colours = dict(Faction.objects.filter(campaign=campaign).values_list("id", "color"))
-        for province_id, faction_id, n in sorted(loose):
-            marks[province_id].loose.append((colours[faction_id], n))
-    return army_sizes
-
-
-def _army_marks(
-    *, campaign: Campaign, marks: dict[int, ProvinceMark], army_sizes: dict[int, int], pick: Pick
-) -> None:
-    """The army counters on their provinces, in the factions' turn order (1 query)."""
+    colours: tuple[tuple[int, str], ...] = ()
+    if any(army_id is None for army_id, *_ in unit_groups):
+        colours = tuple(Faction.objects.filter(campaign=campaign).values_list("id", "color").order_by("id"))
     armies = (
         Army.objects.filter(campaign=campaign)
         .order_by("faction__turn_order", "name", "id")
@@ -269,6 +245,73 @@ def _army_marks(
             "faction__color",
         )
     )
+    if battles is None:
+        battles = Battle.objects.filter(campaign=campaign, turn=campaign.turn).only("province_id", "status")
+    borders = Border.objects.filter(campaign=campaign).values_list("a_id", "b_id", "kind").order_by("id")
+    return MapRows(
+        provinces=tuple((*p[:7], _outline(p[7]), *p[8:]) for p in provinces),
+        unit_groups=unit_groups,
+        colours=colours,
+        armies=tuple(armies),
+        battles=tuple(sorted(((b.pk, b.province_id, b.status) for b in battles), reverse=True)),
+        borders=tuple(borders),
+    )
+
+
+@lru_cache(maxsize=64)
+def _map_from(rows: MapRows, language: str, title: str) -> MapData:
+    pick = _name_picker(language)
+    marks = _province_marks(rows.provinces, pick)
+    army_sizes = _unit_marks(rows, marks)
+    _army_marks(rows.armies, marks, army_sizes, pick)
+    _battle_marks(rows.battles, marks)
+    return MapData(provinces=list(marks.values()), borders=_border_lines(marks, rows.borders), title=title)
+
+
+def _province_marks(provinces: Iterable[Row], pick: Pick) -> dict[int, ProvinceMark]:
+    """Every province with its controller's name and colour, by id, in code order."""
+    terrain_labels = {t.value: str(t.label) for t in Terrain}
+    marks: dict[int, ProvinceMark] = {}
+    for (pk, code, name_en, name_ru, terrain, x, y, outline, capital_of, fortress, port, tribe, controller,
+         controller_en, controller_ru, controller_colour) in provinces:
+        marks[pk] = ProvinceMark(
+            id=pk,
+            code=code,
+            name=pick(name_en, name_ru),
+            terrain=terrain,
+            terrain_label=terrain_labels[terrain],
+            x=x,
+            y=y,
+            outline=outline,
+            controller=pick(controller_en, controller_ru),
+            controller_colour=controller_colour if controller else NEUTRAL_EDGE,
+            is_capital=capital_of is not None,
+            has_fortress=fortress,
+            is_port=port,
+            has_tribe=tribe,
+        )
+    return marks
+
+
+def _unit_marks(rows: MapRows, marks: dict[int, ProvinceMark]) -> dict[int, int]:
+    """The units outside armies marked on their provinces; returns the size of every army."""
+    army_sizes: dict[int, int] = {}
+    loose = []
+    for army_id, province_id, faction_id, n in rows.unit_groups:
+        if army_id is not None:
+            army_sizes[army_id] = army_sizes.get(army_id, 0) + n
+        elif province_id in marks:
+            loose.append((province_id, faction_id, n))
+    colours = dict(rows.colours)
+    for province_id, faction_id, n in sorted(loose):
+        marks[province_id].loose.append((colours[faction_id], n))
+    return army_sizes
+
+
+def _army_marks(
+    armies: Iterable[Row], marks: dict[int, ProvinceMark], army_sizes: dict[int, int], pick: Pick
+) -> None:
+    """The army counters on their provinces, in the factions' turn order."""
     for army_id, name, province_id, commander, faction_en, faction_ru, colour in armies:
         mark = marks.get(province_id)
         if mark is not None:
@@ -284,18 +327,13 @@ def _army_marks(
             )
 
 
-def _battle_marks(
-    *, campaign: Campaign, marks: dict[int, ProvinceMark], battles: Iterable[Battle] | None
-) -> None:
-    """Each province's battle of this turn, a pending or fought one over a resolved one (1 query or none)."""
-    if battles is None:
-        battles = Battle.objects.filter(campaign=campaign, turn=campaign.turn).only("province_id", "status")
+def _battle_marks(battles: Iterable[tuple[int, int, str]], marks: dict[int, ProvinceMark]) -> None:
+    """Each province's battle of this turn, a pending or fought one over a resolved one (newest first)."""
     current = (Battle.Status.PENDING, Battle.Status.TACTICAL)
-    # Newest first, as the model orders them; a battle still pending or fought shows over a resolved one.
-    for battle in sorted(battles, key=lambda b: -b.pk):
-        mark = marks.get(battle.province_id)
+    for _pk, province_id, status in battles:
+        mark = marks.get(province_id)
         if mark is not None and mark.battle not in current:
-            mark.battle = battle.status
+            mark.battle = status
 
 
 def _fmt(v: float) -> str:
@@ -498,6 +536,13 @@ def map_svg(
     """
     destinations = destinations or {}
     provinces = "".join(_province_svg(m, destinations.get(m.id), m.id == origin) for m in data.provinces)
+    if not data.layers:
+        data.layers.append(
+            f'<g class="borders">{_borders_svg(data.borders)}</g>'
+            f'<g class="marks">{"".join(_marks_svg(m) for m in data.provinces)}</g>'
+            f'<g class="labels">{"".join(_label_svg(m) for m in data.provinces)}</g>'
+            f'<g class="counters">{"".join(_counters_svg(m) for m in data.provinces)}</g>'
+        )
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" '
         f'height="{HEIGHT}" class="limes-map" role="img" aria-label="{escape(data.title)}">'
@@ -505,11 +550,8 @@ def map_svg(
         + (f"<style>{MAP_STYLE}</style>" if standalone else "")
         + f'<rect width="{WIDTH}" height="{HEIGHT}" fill="url(#sea)"/>'
         f'<g class="provinces">{provinces}</g>'
-        f'<g class="borders">{_borders_svg(data.borders)}</g>'
-        f'<g class="marks">{"".join(_marks_svg(m) for m in data.provinces)}</g>'
-        f'<g class="labels">{"".join(_label_svg(m) for m in data.provinces)}</g>'
-        f'<g class="counters">{"".join(_counters_svg(m) for m in data.provinces)}</g>'
-        "</svg>"
+        + data.layers[0]
+        + "</svg>"
     )
 
 

@@ -173,6 +173,31 @@ def test_map_data_reads_in_five_queries_whatever_the_size(
         map_svg(map_data(campaign=world.campaign))
 
 
+def test_the_kept_map_follows_every_change_and_each_language(world: Any, client: Any) -> None:
+    """The drawn map is kept for the rows it was drawn from: a unit, a name, a controller changed, or another
+    language, and the next request draws it anew."""
+    def counter(**headers: Any) -> tuple[str | None, str | None]:
+        g = _svg(client, **headers).find(f".//{SVG}g[@data-army='{world.east_army.pk}']")
+        assert g is not None
+        return g.find(f"{SVG}text").text, g.find(f"{SVG}title").text  # type: ignore[union-attr]
+
+    assert counter() == ("2", "Danube army — Belisarius — Eastern Rome")
+    assert counter() == ("2", "Danube army — Belisarius — Eastern Rome")  # the kept one
+    UnitFactory(faction=world.east, unit_type=world.infantry, army=world.east_army)
+    assert counter() == ("3", "Danube army — Belisarius — Eastern Rome")
+    world.east_army.name = "Army of Thrace"
+    world.east_army.save()
+    assert counter() == ("3", "Army of Thrace — Belisarius — Eastern Rome")
+    world.east.name_ru = "Восточная Римская империя"
+    world.east.save()
+    assert counter(HTTP_ACCEPT_LANGUAGE="ru") == ("3", "Army of Thrace — Belisarius — Восточная Римская империя")
+    assert counter() == ("3", "Army of Thrace — Belisarius — Eastern Rome")
+    Province.objects.filter(pk=world.dalmatia.pk).update(controller=world.east)
+    drawn = _svg(client).find(f".//{SVG}g[@id='province-{world.dalmatia.code}']")
+    assert drawn is not None
+    assert [shape.get("stroke") for shape in drawn][3] == world.east.color  # the edge: the controller's colour
+
+
 def test_the_newest_unfinished_battle_of_a_province_is_the_one_marked(world: Any, client: Any) -> None:
     from strategic.models import Battle
 
