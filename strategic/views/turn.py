@@ -143,8 +143,9 @@ def _turn_context(request: HttpRequest, campaign: Campaign, faction: Faction) ->
         Army.objects.filter(faction=faction)
         .select_related("commander", "province", "faction__leader")
         # An army holds its own faction's units only: ordering them by id is their default order without the
-        # joins to the campaign and the faction that order needs.
-        .prefetch_related(Prefetch("units", queryset=Unit.objects.select_related("unit_type").order_by("id")))
+        # joins to the campaign and the faction that order needs. Their types are read once each, not per unit
+        # (a type's damage tables are JSON to decode).
+        .prefetch_related(Prefetch("units", queryset=Unit.objects.order_by("id")), "units__unit_type")
         .order_by("province__code", "name")
     )
     for army in armies:
