@@ -86,6 +86,12 @@ class UnitRow:
         """The unit's name, or its type when it has none."""
         return self.name or self.type_name
 
+    @property
+    def numbered_label(self) -> str:
+        """The unit's name, or its type and number when it has none (as ``Unit`` prints itself): a list to
+        choose units from tells two unnamed units of one type apart."""
+        return self.name or f"{self.type_name} #{self.id}"
+
 
 @dataclass(frozen=True)
 class Captor:
@@ -157,6 +163,25 @@ def _captor(row: dict[str, Any], prefix: str, pick: Callable[[str, str], str]) -
 
 def _captor_fields(prefix: str) -> list[str]:
     return [f"{prefix}__captured_by__{name}" for name in CAPTOR_FIELDS]
+
+
+UNIT_FIELDS = (
+    "id",
+    "faction_id",
+    "army_id",
+    "name",
+    "health_halves",
+    "arrows",
+    "in_fortress",
+    "unit_type__name_en",
+    "unit_type__name_ru",
+    "unit_type__unit_class",
+    "unit_type__health",
+    "unit_type__arrows",
+    "unit_type__missile",
+    "province__name_en",
+    "province__name_ru",
+)
 
 
 def _unit_row(u: dict[str, Any], pick: Callable[[str, str], str]) -> UnitRow:
@@ -247,32 +272,21 @@ def _units_read(
     *, rosters: dict[int, FactionRoster], armies: dict[int, ArmyRow], pick: Callable[[str, str], str]
 ) -> None:
     """The factions' units, by id, added to their armies or to the units outside armies (1 query)."""
-    units = (
-        Unit.objects.filter(faction_id__in=list(rosters))
-        .order_by("id")
-        .values(
-            "id",
-            "faction_id",
-            "army_id",
-            "name",
-            "health_halves",
-            "arrows",
-            "in_fortress",
-            "unit_type__name_en",
-            "unit_type__name_ru",
-            "unit_type__unit_class",
-            "unit_type__health",
-            "unit_type__arrows",
-            "unit_type__missile",
-            "province__name_en",
-            "province__name_ru",
-        )
-    )
+    units = Unit.objects.filter(faction_id__in=list(rosters)).order_by("id").values(*UNIT_FIELDS)
     for u in units:
         if u["army_id"] is None:
             rosters[u["faction_id"]].loose_units.append(_unit_row(u, pick))
         elif u["army_id"] in armies:
             armies[u["army_id"]].units.append(_unit_row(u, pick))
+
+
+def army_units(*, army_ids: list[int]) -> dict[int, list[UnitRow]]:
+    """The units of these armies as rows, by army id, each list by unit id (1 query; every id is a key)."""
+    pick = _picker()
+    result: dict[int, list[UnitRow]] = {pk: [] for pk in army_ids}
+    for u in Unit.objects.filter(army_id__in=army_ids).order_by("id").values(*UNIT_FIELDS):
+        result[u["army_id"]].append(_unit_row(u, pick))
+    return result
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from decimal import Decimal
-from typing import Any
 
 from django import template
 from django.utils.html import escape
@@ -64,22 +63,22 @@ def _unit_tr(u: UnitRow, show_province: bool, in_fortress: str) -> str:
 
 
 @register.simple_tag
-def army_unit_items(units: Iterable[Any]) -> SafeString:
+def army_unit_items(units: Iterable[UnitRow]) -> SafeString:
     """An army card's units as list items: name, type, health of its card (T3.1); built as ``units_table`` is,
     for the turn page lists every unit of the faction in its army's card."""
     items = [
-        f'<li>{escape(str(u))} <small class="muted">{escape(u.unit_type.name)} · {lines_text(int(u.health_halves))}/'
-        f'{lines_text(int(u.unit_type.health * 2))}</small></li>'
+        f'<li>{escape(u.numbered_label)} <small class="muted">{escape(u.type_name)} · {escape(u.health_text)}</small></li>'
         for u in units
     ]
     return mark_safe("".join(items) or f'<li class="muted">{escape(_("no units"))}</li>')  # every value is escaped
 
 
 @register.simple_tag
-def unit_checkboxes(units: Iterable[Any]) -> SafeString:
+def unit_checkboxes(units: Iterable[UnitRow]) -> SafeString:
     """A checkbox per unit (``name="units"``), unchecked, labelled with the unit's name."""
     return mark_safe("".join(  # every value is escaped
-        f'<label class="check"><input type="checkbox" name="units" value="{int(u.pk)}"> {escape(str(u))}</label>'
+        f'<label class="check"><input type="checkbox" name="units" value="{int(u.id)}"> {escape(u.numbered_label)}'
+        "</label>"
         for u in units))
 
 

@@ -2,29 +2,26 @@
 
 from __future__ import annotations
 
-from decimal import Decimal
-from types import SimpleNamespace
+from dataclasses import replace
 
 from django.utils import translation
 
+from strategic.selectors.rosters import UnitRow
 from strategic.templatetags.limes import army_unit_items, unit_checkboxes
 
-
-class _Unit(SimpleNamespace):
-    def __str__(self) -> str:
-        return self.label
+LEO = UnitRow(id=7, name='<b>"Leo"</b>', type_name="Spearmen", unit_class="HI", health_halves=9,
+              max_health_halves=10, arrows=0, max_arrows=0, shoots=False)
 
 
-def _units() -> list[_Unit]:
-    spear = SimpleNamespace(name="Spearmen", health=Decimal("5.0"))
-    return [_Unit(pk=7, label='<b>"Leo"</b>', unit_type=spear, health_halves=9),
-            _Unit(pk=8, label="Legio II", unit_type=spear, health_halves=10)]
+def _units() -> list[UnitRow]:
+    return [LEO, replace(LEO, id=8, name="Legio II", health_halves=10), replace(LEO, id=12, name="")]
 
 
-def test_the_unit_list_names_type_and_health_in_lines_every_name_escaped() -> None:
+def test_an_army_card_lists_each_unit_with_its_type_and_health_escaped() -> None:
     assert army_unit_items(_units()) == (
         '<li>&lt;b&gt;&quot;Leo&quot;&lt;/b&gt; <small class="muted">Spearmen · 4½/5</small></li>'
-        '<li>Legio II <small class="muted">Spearmen · 5/5</small></li>')
+        '<li>Legio II <small class="muted">Spearmen · 5/5</small></li>'
+        '<li>Spearmen #12 <small class="muted">Spearmen · 4½/5</small></li>')
 
 
 def test_an_army_without_units_says_so_in_the_pages_language() -> None:
@@ -35,4 +32,5 @@ def test_an_army_without_units_says_so_in_the_pages_language() -> None:
 def test_the_split_checkboxes_carry_each_units_id_unchecked() -> None:
     assert unit_checkboxes(_units()) == (
         '<label class="check"><input type="checkbox" name="units" value="7"> &lt;b&gt;&quot;Leo&quot;&lt;/b&gt;</label>'
-        '<label class="check"><input type="checkbox" name="units" value="8"> Legio II</label>')
+        '<label class="check"><input type="checkbox" name="units" value="8"> Legio II</label>'
+        '<label class="check"><input type="checkbox" name="units" value="12"> Spearmen #12</label>')
