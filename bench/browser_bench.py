@@ -5,7 +5,8 @@
 
 * latency: a move clicked in the attacker's browser (the unit, then a reachable cell, as a player does) until
   the defender's board, another context logged in as another user, has drawn it: the moment its units'
-  layer holds the unit on the new cell (a MutationObserver) and the next frame after it. Both times are
+  layer holds the unit on the new cell (a MutationObserver on the layer's children and on the tokens' cells,
+  since a moved token keeps its node) and the next frame after it. Both times are
   ``performance.timeOrigin + performance.now()`` in their pages, one clock for every context of the machine.
   Baselines in the same run: the click to the attacker's own board showing it, and a bare ping → pong over
   the attacker's socket. The unit goes back and forth between two cells; turns are ended from the boards'
@@ -106,7 +107,7 @@ PROBE = """
         const at = now();
         requestAnimationFrame(() => probe.drawn.push({ n: w.n, at, frame: now() }));
       }
-    }).observe(layer, { childList: true });
+    }).observe(layer, { childList: true, subtree: true, attributes: true, attributeFilter: ["data-x", "data-y"] });
     return true;
   };
   if (!observe()) document.addEventListener("DOMContentLoaded", observe);

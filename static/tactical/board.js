@@ -19,7 +19,11 @@ const setHidden = (node, yes) => { if (node.hidden !== Boolean(yes)) node.hidden
 const setDisabled = (node, yes) => { if (node.disabled !== Boolean(yes)) node.disabled = Boolean(yes); };
 const setData = (node, key, value) => { if (node.dataset[key] !== value) node.dataset[key] = value; };
 const setTitle = (node, text) => { if (node.title !== text) node.title = text; };
-const setWidth = (node, width) => { if (node.style.width !== width) node.style.width = width; };
+// The clock's bar is scaled, not resized: a transform costs no layout (board.css).
+const setFill = (node, fraction) => {
+  const transform = `scaleX(${Math.round(Math.max(0, Math.min(1, fraction)) * 1000) / 1000})`;
+  if (node.style.transform !== transform) node.style.transform = transform;
+};
 const FACINGS = ["N", "E", "S", "W"];
 const KEYS = { ArrowUp: "N", ArrowRight: "E", ArrowDown: "S", ArrowLeft: "W" };
 const svg = $("board");
@@ -183,7 +187,8 @@ function askOptions() {
 
 let forecastTimer = null;
 function loadForecast() {
-  clearTimeout(forecastTimer);
+  if (forecastTimer !== null) clearTimeout(forecastTimer);
+  forecastTimer = null;
   const state = app.state;
   if (!state.contacts.length || !["move", "interception"].includes(state.phase)) {
     app.forecast = null;
@@ -191,6 +196,7 @@ function loadForecast() {
     return;
   }
   forecastTimer = setTimeout(async () => {
+    forecastTimer = null;
     try {
       const answer = await fetch(config.melee, { credentials: "same-origin" });
       const body = await answer.json();
@@ -308,14 +314,14 @@ function tick() {
   if (s && (s.paused || s.awaiting_die)) {
     const seconds = Math.ceil(s.seconds_left || 0);
     setText(text, clockText(seconds));
-    setWidth(fillBar, `${Math.max(0, Math.min(100, (seconds / s.turn_seconds) * 100))}%`);
+    setFill(fillBar, seconds / s.turn_seconds);
     setData(clock, "state", "paused");
     setTitle(clock, s.awaiting_die ? t.halt_awaiting : t.clock_paused);
     return;
   }
   if (!s || !s.deadline) {
     setText(text, "–");
-    setWidth(fillBar, "0px");
+    setFill(fillBar, 0);
     setData(clock, "state", "off");
     setTitle(clock, t.no_clock);
     return;
@@ -323,12 +329,22 @@ function tick() {
   const left = Date.parse(s.deadline) - (Date.now() + app.offset);
   const seconds = Math.max(0, Math.ceil(left / 1000));
   setText(text, clockText(seconds));
-  setWidth(fillBar, `${Math.max(0, Math.min(100, (left / (s.turn_seconds * 1000)) * 100))}%`);
+  setFill(fillBar, left / (s.turn_seconds * 1000));
   const urgent = Math.max(3, Math.min(10, s.turn_seconds / 4));
   setData(clock, "state", left <= 0 ? "expired" : seconds <= urgent ? "urgent" : "running");
   setTitle(clock, left <= 0 ? t.time_up : t.time_left);
 }
-setInterval(tick, 200);
+// The log keeps the height it reaches when full (board.css), so its new lines are laid out inside it. Looked at
+// between events, where the page's layout is clean and reading a size costs nothing, never in a handler, where it
+// would force the layout of everything the handler wrote.
+const logList = $("board-log");
+function markFullLog() {
+  if (!logList.classList.contains("full") && logList.scrollHeight > logList.clientHeight) logList.classList.add("full");
+}
+setInterval(() => {
+  tick();
+  markFullLog();
+}, 200);
 
 function renderTurnButtons(unit, o) {
   const box = $("turn-buttons");

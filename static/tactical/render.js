@@ -178,7 +178,8 @@ function ticks(g, value, max, y, height, kind) {
 }
 
 /** Every unit on the field: body by class, colour by side, facing notch, health lines and arrows. A unit drawn
- * from the same inputs as last time keeps its node; any other gets a new one in its place. */
+ * from the same inputs as last time keeps its node, moved if it stands elsewhere; any other gets a new one in its
+ * place. */
 export function drawUnits(layer, state, view) {
   const drawn = new Map();
   for (const child of layer.children) if (child.dataset.unit) drawn.set(child.dataset.unit, child);
@@ -193,12 +194,31 @@ export function drawUnits(layer, state, view) {
     if (unit.restricted) classes.push("restricted");
     if (unit.in_contact) classes.push("engaged");
     const title = view.describe(unit);
-    const key = JSON.stringify([classes, unit.x, unit.y, unit.health, unit.max_health, unit.arrows, unit.max_arrows,
+    // The cell is not part of the key: a move (the commonest event) shifts the token's node instead of building
+    // a new one, so the browser restyles one element instead of the token's fifteen, and a focused token keeps
+    // its focus.
+    const key = JSON.stringify([classes, unit.health, unit.max_health, unit.arrows, unit.max_arrows,
       unit.facing, unit.faction && unit.faction.color, title]);
     const old = drawn.get(unit.id);
-    nodes.push(old && drawnFrom.get(old) === key ? old : remember(drawUnit(unit, classes, title), key));
+    if (old && drawnFrom.get(old) === key) {
+      place(old, unit);
+      nodes.push(old);
+    } else {
+      nodes.push(remember(drawUnit(unit, classes, title), key));
+    }
   }
   reconcile(layer, nodes);
+}
+
+/** Puts a drawn token on its unit's cell (nothing is written when it is there already). */
+function place(g, unit) {
+  const x = String(unit.x);
+  const y = String(unit.y);
+  if (g.dataset.x === x && g.dataset.y === y) return;
+  const [cx, cy] = centre(unit.x, unit.y);
+  g.setAttribute("transform", `translate(${cx} ${cy})`);
+  g.dataset.x = x;
+  g.dataset.y = y;
 }
 
 function drawUnit(unit, classes, title) {
