@@ -148,7 +148,7 @@ def _turn_context(request: HttpRequest, campaign: Campaign, faction: Faction) ->
         army.campaign = campaign  # the rules read the campaign's phase, turn and deadline of each army
     cards = _army_cards(user, campaign, armies)
     # The cards list every unit of the faction, twice (the army's list, the split form): read as rows, not as
-    # model instances, which cost most of the page's time.
+    # model instances, which cost about a tenth of the page's time.
     units = army_units(army_ids=[army.id for army in armies])
     for card in cards:
         card["units"] = units[card["army"].id]
