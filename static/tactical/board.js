@@ -73,6 +73,8 @@ function onMessage(msg) {
     case "welcome":
       app.syncing = 0; // a sync asked on the previous connection will not be answered
       app.viewer = msg.viewer || app.viewer;
+      // What the battle was when the player came to the board is its history: the keyboard does not read it out.
+      if (!("historyUntil" in log.list.dataset)) log.list.dataset.historyUntil = String(msg.version);
       if (msg.version >= app.version) applyState(msg.state);
       if (log.version < msg.version) requestSync(log.version);
       if (!app.ordersLoaded) loadOrders();

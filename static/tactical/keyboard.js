@@ -72,7 +72,6 @@ function press() {
 }
 
 svg.addEventListener("focus", () => {
-  listening = true;
   cursor.shown = true;
   drawCursor();
   say(describeCell());
@@ -100,15 +99,19 @@ svg.addEventListener("keydown", (e) => {
 new MutationObserver(() => { if (cursor.shown) drawCursor(); }).observe(document.getElementById("layer-units"), { childList: true });
 
 // Every action's answer: the newest line of the log, a message of the board, the chosen unit.
-// The log's history as the page loads is not read out: only what happens once the player is at the board.
-let listening = false;
-window.setTimeout(() => { listening = true; }, 1500);
+// The log's history (every version up to the one the board was welcomed with, which arrives after the welcome) is
+// not read out: only what happens once the player is at the board.
 const log = document.getElementById("board-log");
+const happenedHere = (node) => {
+  const until = log.dataset.historyUntil;
+  return until !== undefined && node.dataset.version !== undefined && Number(node.dataset.version) > Number(until);
+};
 new MutationObserver((changes) => {
-  const added = changes.flatMap((c) => [...c.addedNodes]).filter((n) => n.nodeType === 1);
-  if (!listening || !added.length) return;
-  const lines = [...added[added.length - 1].querySelectorAll(".log-line")].map((n) => n.textContent.trim());
-  say(lines.join(" ") || added[added.length - 1].textContent.trim());
+  const added = changes.flatMap((c) => [...c.addedNodes]).filter((n) => n.nodeType === 1 && happenedHere(n));
+  if (!added.length) return;
+  const newest = added.reduce((a, b) => (Number(b.dataset.version) > Number(a.dataset.version) ? b : a));
+  const lines = [...newest.querySelectorAll(".log-line")].map((n) => n.textContent.trim());
+  say(lines.join(" ") || newest.textContent.trim());
 }).observe(log, { childList: true });
 const message = document.getElementById("board-message");
 new MutationObserver(() => { if (!message.hidden) say(message.textContent.trim()); })

@@ -29,6 +29,9 @@ def test_a_short_battle_is_played_with_the_keyboard_alone(open_page: Any) -> Non
     expect(page.locator('#layer-marks [data-kind="deploy"]').first).to_be_attached()
     page.locator("#board").focus()  # as Tab reaches the map
     expect(announce).to_have_text("9, 10")
+    # The log's history, which may arrive after the focus, is not read out over the cursor.
+    expect(page.locator("#board-log .log-item").first).to_be_attached()
+    expect(announce).to_have_text("9, 10")
     # Deploy the heavy infantry on (8, 12), then the next unit on (9, 12) (T1).
     _keys(page, "ArrowLeft", "ArrowDown", "ArrowDown")
     expect(announce).to_have_text("8, 12 — a unit can be deployed here")
