@@ -158,6 +158,11 @@ class Unit(models.Model):
         verbose_name = _("unit")
         verbose_name_plural = _("units")
         ordering = ["campaign", "faction", "id"]
+        indexes = [
+            # Every map counts the campaign's units by army, province and faction: this index answers that from
+            # the index alone, already grouped, where the table's rows had to be read and hashed.
+            models.Index(fields=["campaign", "army", "province", "faction"], name="unit_map_counts"),
+        ]
         constraints = [
             models.CheckConstraint(
                 condition=models.Q(army__isnull=True, province__isnull=False)

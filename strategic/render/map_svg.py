@@ -222,11 +222,12 @@ def _map_rows(*, campaign: Campaign, battles: Iterable[Battle] | None) -> MapRow
     )
     # One pass over the units gives both the size of every army and the units outside armies by province
     # and faction: cheaper than counting through a join on the armies. Neither the factions' colours nor an
-    # order are asked of it: either makes PostgreSQL sort every unit row instead of hashing the groups.
+    # order are asked of it. It counts rows, not ids, so that it is read from the ``unit_map_counts`` index
+    # alone (the id is not in it).
     unit_groups = tuple(
         Unit.objects.filter(campaign=campaign)
         .values_list("army_id", "province_id", "faction_id")
-        .annotate(n=Count("id"))
+        .annotate(n=Count("*"))
         .order_by()
     )
     colours: tuple[tuple[int, str], ...] = ()

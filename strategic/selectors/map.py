@@ -319,13 +319,20 @@ def unit_counts_by_province(*, province_ids: Iterable[int]) -> dict[int, dict[in
     return result
 
 
-def legal_destinations_of(*, campaign: Campaign, armies: Sequence[Army]) -> dict[int, list[Destination]]:
+def legal_destinations_of(
+    *,
+    campaign: Campaign,
+    armies: Sequence[Army],
+    near: dict[int, list[tuple[Province, str]]] | None = None,
+) -> dict[int, list[Destination]]:
     """``legal_destinations`` of several armies of one campaign, by army id: seven queries for any number of
-    armies (relations, borders, battles, units, terrain transitions), none without armies."""
+    armies (relations, borders, battles, units, terrain transitions), none without armies. ``near`` are the
+    ``neighbours_of`` the armies' provinces if the caller has read them (one query fewer)."""
     if not armies:
         return {}
     relations = relations_map(campaign=campaign)
-    near = neighbours_of(province_ids={army.province_id for army in armies})
+    if near is None:
+        near = neighbours_of(province_ids={army.province_id for army in armies})
     passable = {p.pk for pairs in near.values() for p, kind in pairs if kind != Border.Kind.IMPASSABLE}
     pending = set(
         Battle.objects.filter(province_id__in=passable)
@@ -400,25 +407,31 @@ def destination_refusals(
     blocker: tuple[str, str] | None,
     legal: list[Destination],
     near: list[tuple[Province, str]] | None = None,
+    province_ids: Iterable[int] | None = None,
 ) -> dict[int, str]:
     """Why each province the army may not enter now is no legal move, by province id: the turn page says it
     when such a province is clicked on its map (S5, S7, S8). ``blocker`` and ``legal`` are what the page has
     already read (``army_move_blocker``, ``legal_destinations``), ``near`` the ``neighbours`` of the army's
-    province if it has read them too; 1 query, or up to 3 when the army may move."""
-    ids = list(Province.objects.filter(campaign_id=army.campaign_id).values_list("pk", flat=True))
+    province and ``province_ids`` the campaign's provinces if it has read them too; up to 3 queries, none
+    when the page has read both and no neighbour's refusal depends on a battle."""
+    if province_ids is None:
+        province_ids = Province.objects.filter(campaign_id=army.campaign_id).values_list("pk", flat=True)
+    ids = list(province_ids)
     if blocker is not None:
-        return {pk: blocker[0] for pk in ids}
+        reason = str(blocker[0])
+        return {pk: reason for pk in ids}
     allowed = {d.province.pk for d in legal}
     kinds = {p.pk: kind for p, kind in (near if near is not None else neighbours(province=army.province))}
     pending: set[int] | None = None
     refusals: dict[int, str] = {}
+    not_adjacent = str(NOT_ADJACENT)  # the answer of most provinces: translated once
     for pk in ids:
         if pk in allowed:
             continue
         if pk == army.province_id:
             refusals[pk] = str(SAME_PROVINCE)
         elif pk not in kinds:
-            refusals[pk] = str(NOT_ADJACENT)
+            refusals[pk] = not_adjacent
         elif kinds[pk] == Border.Kind.IMPASSABLE:
             refusals[pk] = str(IMPASSABLE)
         else:  # adjacent and passable, yet no legal entry: a neutral power holds it, or a battle is pending

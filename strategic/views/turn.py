@@ -86,14 +86,19 @@ def _army_card(
     }
 
 
-def _army_cards(user: Any, campaign: Campaign, armies: list[Army]) -> list[dict[str, Any]]:
+def _army_cards(
+    user: Any, campaign: Campaign, armies: list[Army], *, battle_provinces: set[int]
+) -> tuple[list[dict[str, Any]], dict[int, list[tuple[Province, str]]]]:
     """The cards of the faction's armies: who may command each, its blocker and its legal moves, read for all
-    the armies at once (``can_command_armies``, ``army_move_blockers``, ``legal_destinations_of``)."""
+    the armies at once (``can_command_armies``, ``army_move_blockers``, ``legal_destinations_of``); and the
+    neighbours of the provinces of the armies that may move and of ``battle_provinces``, read in the same query."""
     commands = permissions.can_command_armies(user, armies, campaign_id=campaign.pk)
     commanded = [army for army in armies if commands[army.id]]
     blockers = army_move_blockers(campaign=campaign, armies=commanded)
-    legal = legal_destinations_of(campaign=campaign, armies=[a for a in commanded if blockers[a.id] is None])
-    return [
+    movable = [a for a in commanded if blockers[a.id] is None]
+    near = neighbours_of(province_ids={a.province_id for a in movable} | battle_provinces)
+    legal = legal_destinations_of(campaign=campaign, armies=movable, near=near)
+    cards = [
         _army_card(
             army,
             armies,
@@ -104,6 +109,7 @@ def _army_cards(user: Any, campaign: Campaign, armies: list[Army]) -> list[dict[
         )
         for army in armies
     ]
+    return cards, near
 
 
 def _support_choices(battle: Battle, commandable: list[Army], near_by: list[tuple[Province, str]]) -> None:
@@ -146,7 +152,13 @@ def _turn_context(request: HttpRequest, campaign: Campaign, faction: Faction) ->
     )
     for army in armies:
         army.campaign = campaign  # the rules read the campaign's phase, turn and deadline of each army
-    cards = _army_cards(user, campaign, armies)
+    pending_battles = list(
+        Battle.objects.filter(campaign=campaign, status=Battle.Status.PENDING)
+        .select_related("province", "origin", "attacker_faction", "defender_faction", "attacker_army")
+        .prefetch_related("supports__army__faction")
+        .order_by("id")
+    )
+    cards, near = _army_cards(user, campaign, armies, battle_provinces={b.province_id for b in pending_battles})
     # The cards list every unit of the faction, twice (the army's list, the split form): read as rows, not as
     # model instances, which cost about a tenth of the page's time.
     units = army_units(army_ids=[army.id for army in armies])
@@ -158,20 +170,20 @@ def _turn_context(request: HttpRequest, campaign: Campaign, faction: Faction) ->
     if selected is None and not wanted:
         selected = next((c for c in cards if c["destinations"]), None)
     highlighted = {d["province"].id: d["kind"] for d in selected["destinations"]} if selected else {}
+    the_map = map_data(campaign=campaign)
     refusals = (
-        destination_refusals(army=selected["army"], blocker=selected["blocker"], legal=selected["legal"])
+        destination_refusals(
+            army=selected["army"],
+            blocker=selected["blocker"],
+            legal=selected["legal"],
+            near=near.get(selected["army"].province_id),
+            province_ids=[province.id for province in the_map.provinces],
+        )
         if selected and selected["may_command"]
         else {}
     )
     may_lead = permissions.can_lead_faction(user, faction)
-    pending_battles = list(
-        Battle.objects.filter(campaign=campaign, status=Battle.Status.PENDING)
-        .select_related("province", "origin", "attacker_faction", "defender_faction", "attacker_army")
-        .prefetch_related("supports__army__faction")
-        .order_by("id")
-    )
     commandable = [c["army"] for c in cards if c["may_command"]]
-    near = neighbours_of(province_ids={battle.province_id for battle in pending_battles})
     for battle in pending_battles:
         _support_choices(battle, commandable, near[battle.province_id])
     return {
@@ -183,7 +195,7 @@ def _turn_context(request: HttpRequest, campaign: Campaign, faction: Faction) ->
         "loose_groups": _loose_groups(faction, armies),
         "commanders": list(faction.commanders.filter(displaced=False).order_by("name")),
         "map_svg": map_svg(
-            map_data(campaign=campaign),
+            the_map,
             destinations=highlighted,
             origin=selected["army"].province_id if selected else None,
         ),

@@ -22,12 +22,13 @@ from tests.factories import ArmyFactory, UnitFactory
 
 # The page's queries for each viewer, whatever the number of armies: session, user, profile, campaign, the
 # viewer's membership (read once for every check of the page), the faction's armies (2: the armies, their units
-# as rows), the cards (battles, units, relations 2, borders, battles, units 2, transitions), the
-# refusals of the map, the rest of the page (leader, battles, loose units, commanders, map 5, ...); a general,
+# as rows), the pending battles, the cards (battles, units, the borders of every province the page asks about,
+# relations 2, battles, units 2, transitions), the refusals of the map (none more: the provinces are the map's
+# and the borders the cards'), the rest of the page (leader, loose units, commanders, map 5, ...); a general,
 # no leader, is asked about his commanders too.
-QUERIES = {"east_leader": 29, "east_general": 31, "moderator": 30}
-# With a pending battle: its supports, its province's borders for the support choices.
-QUERIES_WITH_BATTLE = {"east_leader": 31, "east_general": 33, "moderator": 32}
+QUERIES = {"east_leader": 27, "east_general": 29, "moderator": 28}
+# With a pending battle: its supports (its province's borders come with the cards').
+QUERIES_WITH_BATTLE = {"east_leader": 28, "east_general": 30, "moderator": 29}
 
 
 @pytest.fixture
