@@ -71,3 +71,21 @@ def test_the_turn_page_marks_the_terrain_of_the_selected_armys_province(world: A
     html = client.get(f"/c/limes/turn/?army={world.east_army.pk}", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
     assert "Карточки отрядов" in html
     assert '<td data-speed="field" class="current">6</td>' in html
+
+
+def test_the_kept_cards_follow_an_edited_unit_type_and_each_language(world: Any, cavalry: Any) -> None:
+    """The cards' panel is kept for the values it prints: a unit type edited, or another language, and the next
+    page draws it anew (T3, Q2)."""
+    def morale(**headers: Any) -> tuple[str, bool]:
+        html = Client().get("/c/limes/rosters/", **headers).content.decode()
+        card = html[html.index('data-unit-card-type="horse-archers"'):]
+        value = card[card.index('<dd data-card="morale">') + 23:card.index("</dd>", card.index('data-card="morale"'))]
+        return value, "Карточки отрядов" in html
+
+    assert morale(HTTP_ACCEPT_LANGUAGE="en") == ("12", False)
+    assert morale(HTTP_ACCEPT_LANGUAGE="en") == ("12", False)  # the kept one
+    cavalry.morale = 9
+    cavalry.save()
+    assert morale(HTTP_ACCEPT_LANGUAGE="en") == ("9", False)
+    assert morale(HTTP_ACCEPT_LANGUAGE="ru") == ("9", True)
+    assert morale(HTTP_ACCEPT_LANGUAGE="en") == ("9", False)
