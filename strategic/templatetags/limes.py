@@ -6,6 +6,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import lru_cache
+from html import escape as escape_text
 from typing import Any
 
 from django import template
@@ -22,6 +23,8 @@ from strategic.selectors.unit_cards import UnitCard
 
 register = template.Library()
 
+# The tags below build long lists from plain strings: they escape with the standard library's ``html.escape``,
+# which Django's ``escape`` calls too, without its check for lazy strings and its wrapper on every value.
 _CELL = {FULL: '<i class="cell full"></i>', HALF: '<i class="cell half"></i>'}
 _EMPTY_CELL = '<i class="cell empty"></i>'
 
@@ -43,9 +46,9 @@ def _unit_tr(u: UnitRow, show_province: bool, in_fortress: str) -> str:
     # variable lookup per cell.
     bar = u.health_bar
     out = [
-        f'<tr id="unit-{u.id}">\n<td class="unit-cell"><span class="unit-label">{escape(u.label)}</span>',
-        f' <small class="muted">{escape(u.type_name)}</small>' if u.name else "",
-        f' <span class="class-badge">{escape(u.unit_class)}</span></td>\n',
+        f'<tr id="unit-{u.id}">\n<td class="unit-cell"><span class="unit-label">{escape_text(u.label)}</span>',
+        f' <small class="muted">{escape_text(u.type_name)}</small>' if u.name else "",
+        f' <span class="class-badge">{escape_text(u.unit_class)}</span></td>\n',
         f'<td class="health"><span class="cells" role="img" aria-label="{bar}">',
         "".join(_CELL.get(c, _EMPTY_CELL) for c in bar),
         f'</span> <span class="num">{u.health_text}</span></td>\n',
@@ -60,7 +63,7 @@ def _unit_tr(u: UnitRow, show_province: bool, in_fortress: str) -> str:
     else:
         out.append('<td class="arrows"><span class="muted">—</span></td>\n')
     if show_province:
-        out.append(f"<td>{escape(u.province)}")
+        out.append(f"<td>{escape_text(u.province)}")
         if u.in_fortress:
             out.append(f' <span class="tag">{in_fortress}</span>')
         out.append("</td>\n")
@@ -73,7 +76,7 @@ def army_unit_items(units: Iterable[UnitRow]) -> SafeString:
     """An army card's units as list items: name, type, health of its card (T3.1); built as ``units_table`` is,
     for the turn page lists every unit of the faction in its army's card."""
     items = [
-        f'<li>{escape(u.numbered_label)} <small class="muted">{escape(u.type_name)} · {escape(u.health_text)}</small></li>'
+        f'<li>{escape_text(u.numbered_label)} <small class="muted">{escape_text(u.type_name)} · {escape_text(u.health_text)}</small></li>'
         for u in units
     ]
     return mark_safe("".join(items) or f'<li class="muted">{escape(_("no units"))}</li>')  # every value is escaped
@@ -83,7 +86,7 @@ def army_unit_items(units: Iterable[UnitRow]) -> SafeString:
 def unit_checkboxes(units: Iterable[UnitRow]) -> SafeString:
     """A checkbox per unit (``name="units"``), unchecked, labelled with the unit's name."""
     return mark_safe("".join(  # every value is escaped
-        f'<label class="check"><input type="checkbox" name="units" value="{int(u.id)}"> {escape(u.numbered_label)}'
+        f'<label class="check"><input type="checkbox" name="units" value="{int(u.id)}"> {escape_text(u.numbered_label)}'
         "</label>"
         for u in units))
 
@@ -109,8 +112,8 @@ def units_table(units: Iterable[UnitRow], show_province: bool = False) -> SafeSt
 def army_chips(armies: Iterable[ArmyMark]) -> SafeString:
     """The armies standing in a province, each a chip in its faction's colour with its unit count."""
     chips = [
-        f'<span class="army-chip" title="{escape(a.faction)}">{swatch_svg(a.colour)}'
-        f"{escape(a.name)} ({a.units})</span> "
+        f'<span class="army-chip" title="{escape_text(a.faction)}">{swatch_svg(a.colour)}'
+        f"{escape_text(a.name)} ({a.units})</span> "
         for a in armies
     ]
     return mark_safe("".join(chips) or "—")  # every value is escaped
@@ -124,8 +127,8 @@ def faction_query_tabs(factions: Iterable[Any], current_id: int) -> SafeString:
     cost more than the rest of the page's head."""
     current = ' aria-current="page"'
     return mark_safe("".join(  # every value is escaped
-        f'<a href="?faction={escape(f.slug)}"{current if f.id == current_id else ""}>'
-        f"{swatch_svg(f.color)}{escape(f.name)}</a>"
+        f'<a href="?faction={escape_text(f.slug)}"{current if f.id == current_id else ""}>'
+        f"{swatch_svg(f.color)}{escape_text(f.name)}</a>"
         for f in factions))
 
 
@@ -148,3 +151,10 @@ def unit_cards_panel(cards: Sequence[UnitCard], open_: bool = False) -> SafeStri
     same language: a dozen cards of tables cost a tenth of a page that shows them, and they change only when a
     moderator edits a unit type. The key is every value the panel prints, so an edited card draws anew."""
     return mark_safe(_unit_cards_html(_Cards(repr(list(cards)), cards), get_language() or "en", bool(open_)))
+
+
+@register.simple_tag
+def option_list(items: Iterable[Any]) -> SafeString:
+    """An ``<option>`` per item (an army, a commander) with its id as the value and its name as the text."""
+    return mark_safe("".join(  # every value is escaped
+        f'<option value="{int(item.id)}">{escape_text(str(item.name))}</option>' for item in items))
