@@ -65,7 +65,7 @@ def relations_map(*, campaign: Campaign) -> dict[tuple[int, int], str]:
     for a_id, b_id, kind in Relation.objects.filter(campaign=campaign).values_list("a_id", "b_id", "kind"):
         result[(a_id, b_id)] = kind
         result[(b_id, a_id)] = kind
-    for faction_id in Faction.objects.filter(campaign=campaign).values_list("id", flat=True):
+    for faction_id in Faction.objects.filter(campaign=campaign).order_by().values_list("id", flat=True):
         result[(faction_id, faction_id)] = Relation.Kind.ALLIED
     return result
 

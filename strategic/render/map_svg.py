@@ -6,6 +6,7 @@ around its position. The PNG rendering of the same picture is in ``strategic.ren
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -13,7 +14,8 @@ from functools import lru_cache
 from typing import Any
 from xml.sax.saxutils import escape
 
-from django.db.models import Count
+from django.db.models import Count, TextField
+from django.db.models.functions import Cast
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -99,6 +101,13 @@ class MapData:
     title: str
     # The layers over the provinces, drawn once for this map (``map_svg``): they do not depend on the army shown.
     layers: list[str] = field(default_factory=list, compare=False, repr=False)
+
+
+@lru_cache(maxsize=4096)
+def _outline_of(shape_text: str | None) -> Outline:
+    """The outline of a province's shape as read in its JSON text: parsed once per shape, since the map is read
+    on every page and its outlines change only when a moderator edits the map."""
+    return _outline(json.loads(shape_text)) if shape_text else ()
 
 
 def _outline(shape: object) -> Outline:
@@ -201,6 +210,7 @@ def _map_rows(*, campaign: Campaign, battles: Iterable[Battle] | None) -> MapRow
     provinces = (
         Province.objects.filter(campaign=campaign)
         .order_by("code")
+        .annotate(shape_text=Cast("shape", TextField()))
         .values_list(
             "id",
             "code",
@@ -209,7 +219,7 @@ def _map_rows(*, campaign: Campaign, battles: Iterable[Battle] | None) -> MapRow
             "terrain",
             "x",
             "y",
-            "shape",
+            "shape_text",
             "capital_of_id",
             "has_fortress",
             "is_port",
@@ -250,7 +260,7 @@ def _map_rows(*, campaign: Campaign, battles: Iterable[Battle] | None) -> MapRow
         battles = Battle.objects.filter(campaign=campaign, turn=campaign.turn).only("province_id", "status")
     borders = Border.objects.filter(campaign=campaign).values_list("a_id", "b_id", "kind").order_by("id")
     return MapRows(
-        provinces=tuple((*p[:7], _outline(p[7]), *p[8:]) for p in provinces),
+        provinces=tuple((*p[:7], _outline_of(p[7]), *p[8:]) for p in provinces),
         unit_groups=unit_groups,
         colours=colours,
         armies=tuple(armies),

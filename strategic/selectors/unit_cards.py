@@ -10,7 +10,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import lru_cache
 from typing import Any
+
+from django.utils.translation import get_language
 
 from campaign.models import Campaign
 from combat.battle.model import Terrain as EngineTerrain
@@ -76,35 +79,45 @@ def _engine(unit_type: UnitType) -> EngineCard:
     )
 
 
+@lru_cache(maxsize=8)
+def _labels(language: str) -> tuple[tuple[tuple[str, str], ...], dict[str, str]]:
+    """The terrains and the unit classes with their names in ``language``: translated once, not on every card."""
+    return (
+        tuple((value, str(label)) for value, label in Terrain.choices),
+        {value: str(label) for value, label in UnitClass.choices},
+    )
+
+
 def unit_card(unit_type: UnitType, *, campaign: Campaign, terrain: str | None = None) -> UnitCard:
     """The card of ``unit_type``; with ``terrain``, its values on that battlefield are marked (T5)."""
     engine = _engine(unit_type)
+    terrain_labels, class_labels = _labels(get_language() or "en")
     terrains = [
         TerrainValues(
             terrain=value,
-            label=str(label),
+            label=label,
             speed=speed(engine, EngineTerrain(value)),
             charge=can_charge(engine, EngineTerrain(value)),
             current=value == terrain,
         )
-        for value, label in Terrain.choices
+        for value, label in terrain_labels
     ]
     volley = (unit_type.missile_damage or {}) if unit_type.missile else None
     return UnitCard(
         code=unit_type.code,
         name=unit_type.name,
         unit_class=unit_type.unit_class,
-        class_label=str(UnitClass(unit_type.unit_class).label),
+        class_label=class_labels[unit_type.unit_class],
         mounted=unit_type.mounted,
         health=lines_text(_halves(unit_type.health)),
         damage=[
             ClassDamage(
                 unit_class=cls,
-                label=str(label),
+                label=label,
                 melee=lines_text(_halves((unit_type.damage or {}).get(cls, 0))),
                 volley=None if volley is None else lines_text(_halves(volley.get(cls, 0))),
             )
-            for cls, label in UnitClass.choices
+            for cls, label in class_labels.items()
         ],
         shoots=unit_type.missile,
         arrows=unit_type.arrows if unit_type.missile else 0,
