@@ -26,7 +26,7 @@ from strategic.messages import (
     THIRD_POWER,
     TIME_UP,
 )
-from strategic.models import Army, Battle, Border, Province, TerrainTransition, Unit
+from strategic.models import Army, Battle, BattleSupport, Border, Province, TerrainTransition, Unit
 
 
 @dataclass(frozen=True)
@@ -324,21 +324,26 @@ def legal_destinations_of(
     campaign: Campaign,
     armies: Sequence[Army],
     near: dict[int, list[tuple[Province, str]]] | None = None,
+    battles: OpenBattles | None = None,
 ) -> dict[int, list[Destination]]:
     """``legal_destinations`` of several armies of one campaign, by army id: seven queries for any number of
     armies (relations, borders, battles, units, terrain transitions), none without armies. ``near`` are the
-    ``neighbours_of`` the armies' provinces if the caller has read them (one query fewer)."""
+    ``neighbours_of`` the armies' provinces and ``battles`` the ``open_battles`` if the caller has read them
+    (a query fewer each)."""
     if not armies:
         return {}
     relations = relations_map(campaign=campaign)
     if near is None:
         near = neighbours_of(province_ids={army.province_id for army in armies})
     passable = {p.pk for pairs in near.values() for p, kind in pairs if kind != Border.Kind.IMPASSABLE}
-    pending = set(
-        Battle.objects.filter(province_id__in=passable)
-        .exclude(status=Battle.Status.RESOLVED)
-        .values_list("province_id", flat=True)
-    )
+    if battles is not None:
+        pending = passable & battles.provinces
+    else:
+        pending = set(
+            Battle.objects.filter(province_id__in=passable)
+            .exclude(status=Battle.Status.RESOLVED)
+            .values_list("province_id", flat=True)
+        )
     counts = unit_counts_by_province(province_ids=passable - pending)
     transitions = {
         (source, target): terrain
@@ -408,12 +413,13 @@ def destination_refusals(
     legal: list[Destination],
     near: list[tuple[Province, str]] | None = None,
     province_ids: Iterable[int] | None = None,
+    battles: OpenBattles | None = None,
 ) -> dict[int, str]:
     """Why each province the army may not enter now is no legal move, by province id: the turn page says it
     when such a province is clicked on its map (S5, S7, S8). ``blocker`` and ``legal`` are what the page has
     already read (``army_move_blocker``, ``legal_destinations``), ``near`` the ``neighbours`` of the army's
-    province and ``province_ids`` the campaign's provinces if it has read them too; up to 3 queries, none
-    when the page has read both and no neighbour's refusal depends on a battle."""
+    province, ``province_ids`` the campaign's provinces and ``battles`` the ``open_battles`` if it has read them
+    too; up to 3 queries, none when the page has read all three."""
     if province_ids is None:
         province_ids = Province.objects.filter(campaign_id=army.campaign_id).values_list("pk", flat=True)
     ids = list(province_ids)
@@ -422,7 +428,7 @@ def destination_refusals(
         return {pk: reason for pk in ids}
     allowed = {d.province.pk for d in legal}
     kinds = {p.pk: kind for p, kind in (near if near is not None else neighbours(province=army.province))}
-    pending: set[int] | None = None
+    pending: set[int] | frozenset[int] | None = battles.pending_provinces if battles is not None else None
     refusals: dict[int, str] = {}
     not_adjacent = str(NOT_ADJACENT)  # the answer of most provinces: translated once
     for pk in ids:
@@ -444,14 +450,50 @@ def destination_refusals(
     return refusals
 
 
-def army_move_blockers(*, campaign: Campaign, armies: Sequence[Army]) -> dict[int, tuple[str, str] | None]:
+@dataclass(frozen=True)
+class OpenBattles:
+    """A campaign's unresolved battles as the turn's rules ask about them (S7, S8): where they are, which are
+    still pending, and which armies fight in them as attackers or supporters."""
+
+    provinces: frozenset[int]
+    pending_provinces: frozenset[int]
+    fighting: frozenset[int]
+
+
+def open_battles(*, campaign: Campaign) -> OpenBattles:
+    """The unresolved battles of ``campaign`` (1 query, 2 when there is one): a page that asks several rules
+    about them reads them once (``army_move_blockers``, ``legal_destinations_of``, ``destination_refusals``)."""
+    rows = list(
+        Battle.objects.filter(campaign=campaign)
+        .exclude(status=Battle.Status.RESOLVED)
+        .order_by()
+        .values_list("id", "province_id", "status", "attacker_army_id")
+    )
+    supporters: set[int] = set()
+    if rows:
+        supporters = set(
+            BattleSupport.objects.filter(battle_id__in=[row[0] for row in rows]).values_list("army_id", flat=True)
+        )
+    return OpenBattles(
+        provinces=frozenset(row[1] for row in rows),
+        pending_provinces=frozenset(row[1] for row in rows if row[2] == Battle.Status.PENDING),
+        fighting=frozenset({row[3] for row in rows if row[3] is not None} | supporters),
+    )
+
+
+def army_move_blockers(
+    *, campaign: Campaign, armies: Sequence[Army], battles: OpenBattles | None = None
+) -> dict[int, tuple[str, str] | None]:
     """``army_move_blocker`` of several armies of one campaign, by army id: the guards' two queries (battles,
-    units) are asked once for all the armies, and only if one of them passes the guards before."""
+    units) are asked once for all the armies, and only if one of them passes the guards before; none for the
+    battles when the caller has read ``open_battles``."""
     ids = [army.id for army in armies]
 
     @cache
-    def engaged() -> tuple[set[int], set[int]]:
+    def engaged() -> tuple[set[int] | frozenset[int], set[int] | frozenset[int]]:
         """The armies in unresolved battles (as attackers or supporters) and the provinces of such battles."""
+        if battles is not None:
+            return battles.fighting, battles.provinces
         rows = (
             Battle.objects.exclude(status=Battle.Status.RESOLVED)
             .filter(

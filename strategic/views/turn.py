@@ -24,10 +24,12 @@ from strategic.models import Army, Battle, Border, Province, Terrain, Unit
 from strategic.render.map_svg import map_data, map_svg
 from strategic.selectors.map import (
     Destination,
+    OpenBattles,
     army_move_blockers,
     destination_refusals,
     legal_destinations_of,
     neighbours_of,
+    open_battles,
 )
 from strategic.selectors.rosters import army_units
 from strategic.selectors.unit_cards import unit_cards
@@ -87,17 +89,17 @@ def _army_card(
 
 
 def _army_cards(
-    user: Any, campaign: Campaign, armies: list[Army], *, battle_provinces: set[int]
+    user: Any, campaign: Campaign, armies: list[Army], *, battles: OpenBattles
 ) -> tuple[list[dict[str, Any]], dict[int, list[tuple[Province, str]]]]:
     """The cards of the faction's armies: who may command each, its blocker and its legal moves, read for all
     the armies at once (``can_command_armies``, ``army_move_blockers``, ``legal_destinations_of``); and the
-    neighbours of the provinces of the armies that may move and of ``battle_provinces``, read in the same query."""
+    neighbours of the provinces of the armies that may move and of the pending battles, read in the same query."""
     commands = permissions.can_command_armies(user, armies, campaign_id=campaign.pk)
     commanded = [army for army in armies if commands[army.id]]
-    blockers = army_move_blockers(campaign=campaign, armies=commanded)
+    blockers = army_move_blockers(campaign=campaign, armies=commanded, battles=battles)
     movable = [a for a in commanded if blockers[a.id] is None]
-    near = neighbours_of(province_ids={a.province_id for a in movable} | battle_provinces)
-    legal = legal_destinations_of(campaign=campaign, armies=movable, near=near)
+    near = neighbours_of(province_ids={a.province_id for a in movable} | battles.pending_provinces)
+    legal = legal_destinations_of(campaign=campaign, armies=movable, near=near, battles=battles)
     cards = [
         _army_card(
             army,
@@ -152,13 +154,19 @@ def _turn_context(request: HttpRequest, campaign: Campaign, faction: Faction) ->
     )
     for army in armies:
         army.campaign = campaign  # the rules read the campaign's phase, turn and deadline of each army
-    pending_battles = list(
-        Battle.objects.filter(campaign=campaign, status=Battle.Status.PENDING)
-        .select_related("province", "origin", "attacker_faction", "defender_faction", "attacker_army")
-        .prefetch_related("supports__army__faction")
-        .order_by("id")
+    battles = open_battles(campaign=campaign)
+    # Most turns have no pending battle: the cards' list of them is read only when there is one.
+    pending_battles = (
+        list(
+            Battle.objects.filter(campaign=campaign, status=Battle.Status.PENDING)
+            .select_related("province", "origin", "attacker_faction", "defender_faction", "attacker_army")
+            .prefetch_related("supports__army__faction")
+            .order_by("id")
+        )
+        if battles.pending_provinces
+        else []
     )
-    cards, near = _army_cards(user, campaign, armies, battle_provinces={b.province_id for b in pending_battles})
+    cards, near = _army_cards(user, campaign, armies, battles=battles)
     # The cards list every unit of the faction, twice (the army's list, the split form): read as rows, not as
     # model instances, which cost about a tenth of the page's time.
     units = army_units(army_ids=[army.id for army in armies])
@@ -178,6 +186,7 @@ def _turn_context(request: HttpRequest, campaign: Campaign, faction: Faction) ->
             legal=selected["legal"],
             near=near.get(selected["army"].province_id),
             province_ids=[province.id for province in the_map.provinces],
+            battles=battles,
         )
         if selected and selected["may_command"]
         else {}

@@ -16,18 +16,20 @@ from strategic.selectors.map import (
     army_move_blockers,
     legal_destinations,
     legal_destinations_of,
+    open_battles,
 )
 from strategic.services import moves
 from tests.factories import ArmyFactory, UnitFactory
 
 # The page's queries for each viewer, whatever the number of armies: session, user, profile, campaign, the
 # viewer's membership (read once for every check of the page), the faction's armies (2: the armies, their units
-# as rows), the pending battles, the cards (battles, units, the borders of every province the page asks about,
-# relations 2, battles, units 2, transitions), the refusals of the map (none more: the provinces are the map's
-# and the borders the cards'), the rest of the page (leader, loose units, commanders, map 5, ...); a general,
-# no leader, is asked about his commanders too.
-QUERIES = {"east_leader": 27, "east_general": 29, "moderator": 28}
-# With a pending battle: its supports (its province's borders come with the cards').
+# as rows), the unresolved battles (read once for the cards and the map's refusals; the pending ones in full only
+# when there is one), the cards (units, the borders of every province the page asks about, relations 2, units 2,
+# transitions), the refusals of the map (none more: the provinces are the map's), the rest of the page (leader,
+# loose units, commanders, map 5, ...); a general, no leader, is asked about his commanders too.
+QUERIES = {"east_leader": 25, "east_general": 27, "moderator": 26}
+# With a pending battle: its supporters, the pending battles in full and their supports (its province's borders
+# come with the cards').
 QUERIES_WITH_BATTLE = {"east_leader": 28, "east_general": 30, "moderator": 29}
 
 
@@ -107,14 +109,18 @@ def test_the_batched_rules_answer_as_the_single_army_ones(east_turn: Any) -> Non
     moves.army_move(actor=w.east_general, army=w.east_army, destination=w.dalmatia)
     campaign = Campaign.objects.get(pk=w.campaign.pk)
     _more_armies(w)
+    _army(w, "Z at the battle", w.dalmatia, 1)  # stands where the battle is pending
     armies = list(Army.objects.filter(faction=w.east).select_related("province", "faction").order_by("name"))
     for army in armies:
         army.campaign = campaign
     blockers = army_move_blockers(campaign=campaign, armies=armies)
     assert {a.name: blockers[a.id] for a in armies} == {a.name: army_move_blocker(army=a) for a in armies}
+    battles = open_battles(campaign=campaign)  # the battles read once for the page answer the same
+    assert army_move_blockers(campaign=campaign, armies=armies, battles=battles) == blockers
     assert {a.name: (b[1] if b else None) for a in armies for b in [blockers[a.id]]} == {
         "Danube army": "S5",
         "Second army": None,
+        "Z at the battle": "S7",
         "Z beaten": "S10",
         "Z empty": "S2",
         "Z free": None,
@@ -127,6 +133,7 @@ def test_the_batched_rules_answer_as_the_single_army_ones(east_turn: Any) -> Non
     free = [a for a in armies if blockers[a.id] is None]
     legal = legal_destinations_of(campaign=campaign, armies=free)
     assert {a.name: legal[a.id] for a in free} == {a.name: legal_destinations(army=a) for a in free}
+    assert legal_destinations_of(campaign=campaign, armies=free, battles=battles) == legal
     assert {a.name: sorted((d.province.code, d.kind) for d in legal[a.id]) for a in free} == {
         "Second army": [("armenia", "move"), ("dacia", "move"), ("italia", "capture")],
         "Z free": [("moesia", "move"), ("pannonia", "capture")],
