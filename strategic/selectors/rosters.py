@@ -284,8 +284,10 @@ def army_units(*, army_ids: list[int]) -> dict[int, list[UnitRow]]:
     """The units of these armies as rows, by army id, each list by unit id (1 query; every id is a key)."""
     pick = _picker()
     result: dict[int, list[UnitRow]] = {pk: [] for pk in army_ids}
-    for u in Unit.objects.filter(army_id__in=army_ids).order_by("id").values(*UNIT_FIELDS):
-        result[u["army_id"]].append(_unit_row(u, pick))
+    # A unit in an army stands in no province of its own (``unit_in_army_or_province``): no province to join.
+    fields = [name for name in UNIT_FIELDS if not name.startswith("province__")]
+    for u in Unit.objects.filter(army_id__in=army_ids).order_by("id").values(*fields):
+        result[u["army_id"]].append(_unit_row(u | {"province__name_en": None, "province__name_ru": None}, pick))
     return result
 
 
