@@ -90,7 +90,8 @@ def codes_of(values: set[Any]) -> set[str]:
 
 
 def _faction_names(campaign: Campaign, values: set[Any]) -> dict[Any, str]:
-    return {f.pk: f.name for f in Faction.objects.filter(campaign=campaign, pk__in=ids_of(values))}
+    factions = Faction.objects.filter(campaign=campaign, pk__in=ids_of(values)).only("name_en", "name_ru")
+    return {f.pk: f.name for f in factions}
 
 
 def _commander_names(campaign: Campaign, values: set[Any]) -> dict[Any, str]:

@@ -15,7 +15,8 @@ from strategic.models import Army, Battle, Border, Province, RetreatRecord, Terr
 
 
 def _province_names(campaign: Campaign, values: set[Any]) -> dict[Any, str]:
-    return {p.code: p.name for p in Province.objects.filter(campaign=campaign, code__in=codes_of(values))}
+    provinces = Province.objects.filter(campaign=campaign, code__in=codes_of(values)).only("code", "name_en", "name_ru")
+    return {p.code: p.name for p in provinces}
 
 
 def _army_names(campaign: Campaign, values: set[Any]) -> dict[Any, str]:
@@ -23,7 +24,11 @@ def _army_names(campaign: Campaign, values: set[Any]) -> dict[Any, str]:
 
 
 def _unit_names(campaign: Campaign, values: set[Any]) -> dict[Any, str]:
-    units = Unit.objects.filter(campaign=campaign, pk__in=ids_of(values)).select_related("unit_type")
+    units = (
+        Unit.objects.filter(campaign=campaign, pk__in=ids_of(values))
+        .select_related("unit_type")
+        .only("name", "unit_type__name_en", "unit_type__name_ru")
+    )
     return {u.pk: str(u) for u in units}
 
 

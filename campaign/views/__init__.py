@@ -116,7 +116,7 @@ def campaign_page(request: HttpRequest, slug: str) -> HttpResponse:
         "can_moderate": permissions.can_moderate(request.user, campaign),
         # The strategic records by their reverse relation: this app sits below strategic and imports none of it.
         "battles": list(campaign.battles.select_related(  # type: ignore[attr-defined]
-            "province", "attacker_faction", "defender_faction").order_by("-pk")[:8]),
+            "province", "attacker_faction", "defender_faction").defer("province__shape").order_by("-pk")[:8]),
     }
     return render(request, "campaign/campaign.html", context)
 

@@ -89,16 +89,16 @@ def _army_card(
 
 
 def _army_cards(
-    user: Any, campaign: Campaign, armies: list[Army], *, battles: OpenBattles
+    user: Any, campaign: Campaign, armies: list[Army], *, battles: OpenBattles, battle_provinces: set[int]
 ) -> tuple[list[dict[str, Any]], dict[int, list[tuple[Province, str]]]]:
     """The cards of the faction's armies: who may command each, its blocker and its legal moves, read for all
     the armies at once (``can_command_armies``, ``army_move_blockers``, ``legal_destinations_of``); and the
-    neighbours of the provinces of the armies that may move and of the pending battles, read in the same query."""
+    neighbours of the provinces of the armies that may move and of ``battle_provinces``, read in the same query."""
     commands = permissions.can_command_armies(user, armies, campaign_id=campaign.pk)
     commanded = [army for army in armies if commands[army.id]]
     blockers = army_move_blockers(campaign=campaign, armies=commanded, battles=battles)
     movable = [a for a in commanded if blockers[a.id] is None]
-    near = neighbours_of(province_ids={a.province_id for a in movable} | battles.pending_provinces)
+    near = neighbours_of(province_ids={a.province_id for a in movable} | battle_provinces)
     legal = legal_destinations_of(campaign=campaign, armies=movable, near=near, battles=battles)
     cards = [
         _army_card(
@@ -166,7 +166,10 @@ def _turn_context(request: HttpRequest, campaign: Campaign, faction: Faction) ->
         if battles.pending_provinces
         else []
     )
-    cards, near = _army_cards(user, campaign, armies, battles=battles)
+    # The provinces of the battles as listed (not as ``battles`` saw them a query earlier) get their neighbours.
+    cards, near = _army_cards(
+        user, campaign, armies, battles=battles, battle_provinces={b.province_id for b in pending_battles}
+    )
     # The cards list every unit of the faction, twice (the army's list, the split form): read as rows, not as
     # model instances, which cost about a tenth of the page's time.
     units = army_units(army_ids=[army.id for army in armies])
