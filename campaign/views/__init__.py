@@ -115,8 +115,17 @@ def campaign_page(request: HttpRequest, slug: str) -> HttpResponse:
         "log": log_lines(campaign=campaign, limit=20),
         "can_moderate": permissions.can_moderate(request.user, campaign),
         # The strategic records by their reverse relation: this app sits below strategic and imports none of it.
-        "battles": list(campaign.battles.select_related(  # type: ignore[attr-defined]
-            "province", "attacker_faction", "defender_faction").defer("province__shape").order_by("-pk")[:8]),
+        # Only what the list prints: the battle's whole row and its three relations' cost more to build than to read.
+        "battles": list(
+            campaign.battles.select_related(  # type: ignore[attr-defined]
+                "province", "attacker_faction", "defender_faction"
+            )
+            .only(
+                "status", "province__name_en", "province__name_ru", "attacker_faction__name_en",
+                "attacker_faction__name_ru", "defender_faction__name_en", "defender_faction__name_ru",
+            )
+            .order_by("-pk")[:8]
+        ),
     }
     return render(request, "campaign/campaign.html", context)
 

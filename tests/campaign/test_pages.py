@@ -224,3 +224,24 @@ def test_m3_log_of_relations_names_factions_and_the_relation(world: Any, client:
     )
     sentences = re.findall(r'<span class="sentence">([^<]+)</span>', _text(client.get("/c/limes/")))
     assert sentences[0] == "Western Rome and Goths: Allied."
+
+
+def test_the_campaign_page_lists_its_latest_battles_in_the_readers_language(world: Any, client: Any) -> None:
+    from strategic.models import Battle, Province
+    from tests.factories import BattleFactory
+
+    Province.objects.filter(pk=world.dalmatia.pk).update(name_ru="Далмация")
+    world.west.name_ru = "Западная Римская империя"
+    world.west.save()
+    pending = BattleFactory(attacker_army=world.east_army, province=world.dalmatia, defender_faction=world.west)
+    fought = BattleFactory(attacker_army=world.east_army, province=world.dalmatia, defender_faction=world.west,
+                           status=Battle.Status.TACTICAL)
+    page = client.get("/c/limes/").content.decode()
+    rows = re.findall(r'<li class="battle-row" id="campaign-battle-(\d+)"><span>(.*?)</span>\s*<span', page, re.S)
+    assert [(int(pk), re.sub(r"<[^>]+>", "", text)) for pk, text in rows] == [
+        (fought.pk, "Battle for Dalmatia: Eastern Rome — Western Rome · Being fought on the tactical map"),
+        (pending.pk, "Battle for Dalmatia: Eastern Rome — Western Rome · Awaiting resolution"),
+    ]
+    assert f'href="/battles/{fought.pk}/"' in page and f'href="/battles/{pending.pk}/"' not in page  # a board once fought
+    text = _text(client.get("/c/limes/", HTTP_ACCEPT_LANGUAGE="ru"))
+    assert "Далмация" in text and "Западная Римская империя" in text
