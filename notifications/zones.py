@@ -8,6 +8,8 @@ from functools import lru_cache
 
 from django.utils import timezone
 
+from campaign.instants import offset_text
+
 
 @lru_cache(maxsize=1)
 def zone_names() -> list[str]:
@@ -20,17 +22,6 @@ def zone_of(name: str | None) -> zoneinfo.ZoneInfo | None:
     if not name or name not in set(zone_names()):
         return None
     return zoneinfo.ZoneInfo(name)
-
-
-def offset_text(value: datetime) -> str:
-    """``UTC``, ``UTC+03:00`` or ``UTC-05:00``: the offset of the zone the instant is shown in."""
-    offset = value.utcoffset()
-    if not offset:
-        return "UTC"
-    minutes = int(offset.total_seconds() // 60)
-    sign = "+" if minutes >= 0 else "-"
-    minutes = abs(minutes)
-    return f"UTC{sign}{minutes // 60:02d}:{minutes % 60:02d}"
 
 
 def moment(value: datetime) -> str:

@@ -10,7 +10,7 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.timezone import template_localtime
 
-from notifications.zones import offset_text
+from campaign.instants import offset_text
 
 register = template.Library()
 
