@@ -121,7 +121,7 @@ def campaign_page(request: HttpRequest, slug: str) -> HttpResponse:
                 "province", "attacker_faction", "defender_faction"
             )
             .only(
-                "status", "province__name_en", "province__name_ru", "attacker_faction__name_en",
+                "campaign", "status", "province__name_en", "province__name_ru", "attacker_faction__name_en",
                 "attacker_faction__name_ru", "defender_faction__name_en", "defender_faction__name_ru",
             )
             .order_by("-pk")[:8]

@@ -10,6 +10,8 @@ from typing import Any
 import pytest
 from django.contrib import admin
 from django.contrib.auth import get_user_model
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from campaign import services as campaign_services
@@ -234,9 +236,13 @@ def test_the_campaign_page_lists_its_latest_battles_in_the_readers_language(worl
     world.west.name_ru = "Западная Римская империя"
     world.west.save()
     pending = BattleFactory(attacker_army=world.east_army, province=world.dalmatia, defender_faction=world.west)
+    with CaptureQueriesContext(connection) as one_battle:
+        client.get("/c/limes/")
     fought = BattleFactory(attacker_army=world.east_army, province=world.dalmatia, defender_faction=world.west,
                            status=Battle.Status.TACTICAL)
-    page = client.get("/c/limes/").content.decode()
+    with CaptureQueriesContext(connection) as two_battles:
+        page = client.get("/c/limes/").content.decode()
+    assert len(two_battles.captured_queries) == len(one_battle.captured_queries)  # the list is read in one query
     rows = re.findall(r'<li class="battle-row" id="campaign-battle-(\d+)"><span>(.*?)</span>\s*<span', page, re.S)
     assert [(int(pk), re.sub(r"<[^>]+>", "", text)) for pk, text in rows] == [
         (fought.pk, "Battle for Dalmatia: Eastern Rome — Western Rome · Being fought on the tactical map"),
