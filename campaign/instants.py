@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from django.utils import timezone
+
 
 def offset_text(value: datetime) -> str:
     """``UTC``, ``UTC+03:00`` or ``UTC-05:00``: the offset of the zone the instant is shown in."""
@@ -14,3 +16,9 @@ def offset_text(value: datetime) -> str:
     sign = "+" if minutes >= 0 else "-"
     minutes = abs(minutes)
     return f"UTC{sign}{minutes // 60:02d}:{minutes % 60:02d}"
+
+
+def moment(value: datetime) -> str:
+    """The instant in the active time zone with its offset: ``2030-01-02 18:30 UTC+03:00``."""
+    local = timezone.localtime(value)
+    return f"{local:%Y-%m-%d %H:%M} {offset_text(local)}"

@@ -1,14 +1,9 @@
-"""Time zones: which ones a user may choose, and one way to write an instant with its UTC offset."""
+"""Time zones: which ones a user may choose (how an instant is written for its reader: ``campaign.instants``)."""
 
 from __future__ import annotations
 
 import zoneinfo
-from datetime import datetime
 from functools import lru_cache
-
-from django.utils import timezone
-
-from campaign.instants import offset_text
 
 
 @lru_cache(maxsize=1)
@@ -22,9 +17,3 @@ def zone_of(name: str | None) -> zoneinfo.ZoneInfo | None:
     if not name or name not in set(zone_names()):
         return None
     return zoneinfo.ZoneInfo(name)
-
-
-def moment(value: datetime) -> str:
-    """The instant in the active time zone with its offset: ``2030-01-02 18:30 UTC+03:00``."""
-    local = timezone.localtime(value)
-    return f"{local:%Y-%m-%d %H:%M} {offset_text(local)}"

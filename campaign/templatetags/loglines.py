@@ -31,7 +31,7 @@ def log_items(context: Any, lines: Iterable[LogLine]) -> SafeString:
         )
         items.append(
             f'<li class="log-{escape(line.kind)}"><span class="log-meta">'
-            f'{escape(_("turn %(turn)s") % {"turn": line.turn})} · {local_time(line.created_at)}{rule}</span>\n'
-            f'      <span class="sentence">{escape(line.sentence)}</span>{reason}</li>\n'
+            f'{escape(_("turn %(turn)s") % {"turn": line.turn})} · {local_time(line.created_at)}{rule}</span> '
+            f'<span class="sentence">{escape(line.sentence)}</span>{reason}</li>\n'
         )
-    return mark_safe("    ".join(items))  # every value is escaped; the instant and the rule link escape their own
+    return mark_safe("".join(items))  # every value is escaped; the instant and the rule link escape their own

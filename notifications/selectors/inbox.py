@@ -7,11 +7,11 @@ from typing import Any
 from django.db.models import QuerySet
 from django.utils.dateparse import parse_datetime
 
+from campaign.instants import moment
 from campaign.models import Campaign, Membership
 from notifications.kinds import KINDS
 from notifications.models import Notification
 from notifications.names import pick
-from notifications.zones import moment
 
 TIME_PARAMS = ("deadline", "at")
 

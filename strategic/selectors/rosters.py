@@ -195,7 +195,7 @@ def _unit_row(u: dict[str, Any], pick: Callable[[str, str], str]) -> UnitRow:
         arrows=u["arrows"],
         max_arrows=u["unit_type__arrows"],
         shoots=u["unit_type__missile"],
-        province=pick(u["province__name_en"], u["province__name_ru"]) if u["province__name_en"] else "",
+        province=pick(u["province__name_en"], u["province__name_ru"]) if u.get("province__name_en") else "",
         in_fortress=u["in_fortress"],
     )
 
@@ -287,7 +287,7 @@ def army_units(*, army_ids: list[int]) -> dict[int, list[UnitRow]]:
     # A unit in an army stands in no province of its own (``unit_in_army_or_province``): no province to join.
     fields = [name for name in UNIT_FIELDS if not name.startswith("province__")]
     for u in Unit.objects.filter(army_id__in=army_ids).order_by("id").values(*fields):
-        result[u["army_id"]].append(_unit_row(u | {"province__name_en": None, "province__name_ru": None}, pick))
+        result[u["army_id"]].append(_unit_row(u, pick))
     return result
 
 

@@ -15,13 +15,13 @@ from django.utils import timezone
 
 from campaign import services as campaign_services
 from campaign.errors import Forbidden
+from campaign.instants import moment
 from campaign.models import Campaign, Membership
 from notifications.consumers import NotificationConsumer
 from notifications.messages import NOT_YOURS
 from notifications.models import Notification, Profile
 from notifications.services import inbox
 from notifications.services.reminders import turn_hour_left_notify
-from notifications.zones import moment
 from strategic.services import moves
 from tests.factories import InvitationFactory, UserFactory
 
