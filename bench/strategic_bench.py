@@ -251,9 +251,15 @@ def profile(name: str, request: Callable[[], object]) -> None:
         f"\n--- profile: {name}: {len(queries.captured_queries)} queries, "
         f"{sum(float(q['time']) for q in queries.captured_queries) * 1000:.1f} ms in the database"
     )
-    shapes = Counter(q["sql"].split(" WHERE ")[0][:150] for q in queries.captured_queries)
-    for sql, count in shapes.most_common(8):
-        print(f"  {count:4d} × {sql}")
+    # By the database's time: the statement that costs most is the one to look at first, not the commonest.
+    shapes: Counter[str] = Counter()
+    costs: Counter[str] = Counter()
+    for query in queries.captured_queries:
+        shape = query["sql"].split(" WHERE ")[0][:150]
+        shapes[shape] += 1
+        costs[shape] += float(query["time"]) * 1000
+    for sql, cost in costs.most_common(10):
+        print(f"  {shapes[sql]:4d} × {cost:5.1f} ms  {sql}")
     for order, restriction, count in (("cumulative", rf"^(?!.*\.venv){re.escape(str(ROOT))}/", int(os.environ.get("PROFILE_LINES", "12"))), ("tottime", "", 10)):
         out = io.StringIO()
         stats = pstats.Stats(profiler, stream=out).sort_stats(order)
