@@ -101,6 +101,9 @@ class MapData:
     title: str
     # The layers over the provinces, drawn once for this map (``map_svg``): they do not depend on the army shown.
     layers: list[str] = field(default_factory=list, compare=False, repr=False)
+    # The units in each province by faction, in armies or not (``unit_counts_by_province`` of every province):
+    # the turn page's legal moves read them here instead of counting the units again.
+    unit_counts: dict[int, dict[int, int]] = field(default_factory=dict, compare=False, repr=False)
 
 
 @lru_cache(maxsize=4096)
@@ -276,7 +279,25 @@ def _map_from(rows: MapRows, language: str, title: str) -> MapData:
     army_sizes = _unit_marks(rows, marks)
     _army_marks(rows.armies, marks, army_sizes, pick)
     _battle_marks(rows.battles, marks)
-    return MapData(provinces=list(marks.values()), borders=_border_lines(marks, rows.borders), title=title)
+    return MapData(
+        provinces=list(marks.values()),
+        borders=_border_lines(marks, rows.borders),
+        title=title,
+        unit_counts=_unit_counts(rows),
+    )
+
+
+def _unit_counts(rows: MapRows) -> dict[int, dict[int, int]]:
+    """The units in each province by faction: a unit stands in a province by its own row or by its army's, never
+    both (``unit_in_army_or_province``)."""
+    army_province = {army_id: province_id for army_id, _, province_id, *_ in rows.armies}
+    counts: dict[int, dict[int, int]] = {}
+    for army_id, province_id, faction_id, n in rows.unit_groups:
+        where = army_province.get(army_id) if army_id is not None else province_id
+        if where is not None:
+            by_faction = counts.setdefault(where, {})
+            by_faction[faction_id] = by_faction.get(faction_id, 0) + n
+    return counts
 
 
 def _province_marks(provinces: Iterable[Row], pick: Pick) -> dict[int, ProvinceMark]:

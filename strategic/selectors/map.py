@@ -325,11 +325,13 @@ def legal_destinations_of(
     armies: Sequence[Army],
     near: dict[int, list[tuple[Province, str]]] | None = None,
     battles: OpenBattles | None = None,
+    counts: dict[int, dict[int, int]] | None = None,
 ) -> dict[int, list[Destination]]:
     """``legal_destinations`` of several armies of one campaign, by army id: seven queries for any number of
     armies (relations, borders, battles, units, terrain transitions), none without armies. ``near`` are the
-    ``neighbours_of`` the armies' provinces and ``battles`` the ``open_battles`` if the caller has read them
-    (a query fewer each)."""
+    ``neighbours_of`` the armies' provinces, ``battles`` the ``open_battles`` and ``counts`` the
+    ``unit_counts_by_province`` of the whole campaign (as the map has them) if the caller has read them (a query
+    fewer each, two for the counts)."""
     if not armies:
         return {}
     relations = relations_map(campaign=campaign)
@@ -344,7 +346,8 @@ def legal_destinations_of(
             .exclude(status=Battle.Status.RESOLVED)
             .values_list("province_id", flat=True)
         )
-    counts = unit_counts_by_province(province_ids=passable - pending)
+    if counts is None:
+        counts = unit_counts_by_province(province_ids=passable - pending)
     transitions = {
         (source, target): terrain
         for source, target, terrain in TerrainTransition.objects.filter(

@@ -89,17 +89,24 @@ def _army_card(
 
 
 def _army_cards(
-    user: Any, campaign: Campaign, armies: list[Army], *, battles: OpenBattles, battle_provinces: set[int]
+    user: Any,
+    campaign: Campaign,
+    armies: list[Army],
+    *,
+    battles: OpenBattles,
+    battle_provinces: set[int],
+    unit_counts: dict[int, dict[int, int]],
 ) -> tuple[list[dict[str, Any]], dict[int, list[tuple[Province, str]]]]:
     """The cards of the faction's armies: who may command each, its blocker and its legal moves, read for all
-    the armies at once (``can_command_armies``, ``army_move_blockers``, ``legal_destinations_of``); and the
-    neighbours of the provinces of the armies that may move and of ``battle_provinces``, read in the same query."""
+    the armies at once (``can_command_armies``, ``army_move_blockers``, ``legal_destinations_of`` with the map's
+    ``unit_counts``); and the neighbours of the provinces of the armies that may move and of ``battle_provinces``,
+    read in the same query."""
     commands = permissions.can_command_armies(user, armies, campaign_id=campaign.pk)
     commanded = [army for army in armies if commands[army.id]]
     blockers = army_move_blockers(campaign=campaign, armies=commanded, battles=battles)
     movable = [a for a in commanded if blockers[a.id] is None]
     near = neighbours_of(province_ids={a.province_id for a in movable} | battle_provinces)
-    legal = legal_destinations_of(campaign=campaign, armies=movable, near=near, battles=battles)
+    legal = legal_destinations_of(campaign=campaign, armies=movable, near=near, battles=battles, counts=unit_counts)
     cards = [
         _army_card(
             army,
@@ -166,9 +173,15 @@ def _turn_context(request: HttpRequest, campaign: Campaign, faction: Faction) ->
         if battles.pending_provinces
         else []
     )
+    the_map = map_data(campaign=campaign)
     # The provinces of the battles as listed (not as ``battles`` saw them a query earlier) get their neighbours.
     cards, near = _army_cards(
-        user, campaign, armies, battles=battles, battle_provinces={b.province_id for b in pending_battles}
+        user,
+        campaign,
+        armies,
+        battles=battles,
+        battle_provinces={b.province_id for b in pending_battles},
+        unit_counts=the_map.unit_counts,
     )
     # The cards list every unit of the faction, twice (the army's list, the split form): read as rows, not as
     # model instances, which cost about a tenth of the page's time.
@@ -181,7 +194,6 @@ def _turn_context(request: HttpRequest, campaign: Campaign, faction: Faction) ->
     if selected is None and not wanted:
         selected = next((c for c in cards if c["destinations"]), None)
     highlighted = {d["province"].id: d["kind"] for d in selected["destinations"]} if selected else {}
-    the_map = map_data(campaign=campaign)
     refusals = (
         destination_refusals(
             army=selected["army"],

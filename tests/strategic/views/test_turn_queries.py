@@ -11,12 +11,14 @@ from django.test.utils import CaptureQueriesContext
 from campaign import services as campaign_services
 from campaign.models import Campaign
 from strategic.models import Army, Battle
+from strategic.render.map_svg import map_data
 from strategic.selectors.map import (
     army_move_blocker,
     army_move_blockers,
     legal_destinations,
     legal_destinations_of,
     open_battles,
+    unit_counts_by_province,
 )
 from strategic.services import moves
 from tests.factories import ArmyFactory, UnitFactory
@@ -24,13 +26,14 @@ from tests.factories import ArmyFactory, UnitFactory
 # The page's queries for each viewer, whatever the number of armies: session, user, profile, campaign, the
 # viewer's membership (read once for every check of the page), the faction's armies (2: the armies, their units
 # as rows), the unresolved battles (read once for the cards and the map's refusals; the pending ones in full only
-# when there is one), the cards (units, the borders of every province the page asks about, relations 2, units 2,
-# transitions), the refusals of the map (none more: the provinces are the map's), the rest of the page (leader,
-# loose units, commanders, map 5, ...); a general, no leader, is asked about his commanders too.
-QUERIES = {"east_leader": 25, "east_general": 27, "moderator": 26}
+# when there is one), the cards (units, the borders of every province the page asks about, relations 2,
+# transitions; the units in the destinations are the map's counts, not read again), the refusals of the map (none
+# more: the provinces are the map's), the rest of the page (leader, loose units, commanders, map 5, ...); a
+# general, no leader, is asked about his commanders too.
+QUERIES = {"east_leader": 23, "east_general": 25, "moderator": 24}
 # With a pending battle: its supporters, the pending battles in full and their supports (its province's borders
 # come with the cards').
-QUERIES_WITH_BATTLE = {"east_leader": 28, "east_general": 30, "moderator": 29}
+QUERIES_WITH_BATTLE = {"east_leader": 26, "east_general": 28, "moderator": 27}
 
 
 @pytest.fixture
@@ -134,6 +137,19 @@ def test_the_batched_rules_answer_as_the_single_army_ones(east_turn: Any) -> Non
     legal = legal_destinations_of(campaign=campaign, armies=free)
     assert {a.name: legal[a.id] for a in free} == {a.name: legal_destinations(army=a) for a in free}
     assert legal_destinations_of(campaign=campaign, armies=free, battles=battles) == legal
+    # The map's counts of every province are the counts the legal moves read (units in armies and loose ones).
+    UnitFactory(faction=w.west, unit_type=w.infantry, army=None, province=w.pannonia)
+    counts = map_data(campaign=campaign).unit_counts
+    everywhere = unit_counts_by_province(province_ids=campaign.provinces.values_list("id", flat=True))
+    assert counts == {pk: by_faction for pk, by_faction in everywhere.items() if by_faction}
+    assert counts[w.pannonia.pk][w.west.pk] == 1  # Pannonia was open to capture: no western unit stood there
+    with_counts = legal_destinations_of(campaign=campaign, armies=free, battles=battles, counts=counts)
+    assert with_counts == legal_destinations_of(campaign=campaign, armies=free)
+    # The western unit now standing in Pannonia is what the moves into it see.
+    assert sorted((d.province.code, d.kind) for d in with_counts[next(a.id for a in free if a.name == "Z free")]) == [
+        ("moesia", "move"),
+        ("pannonia", "battle"),
+    ]
     assert {a.name: sorted((d.province.code, d.kind) for d in legal[a.id]) for a in free} == {
         "Second army": [("armenia", "move"), ("dacia", "move"), ("italia", "capture")],
         "Z free": [("moesia", "move"), ("pannonia", "capture")],
