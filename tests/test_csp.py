@@ -16,7 +16,8 @@ import pytest
 from django.conf import settings
 from django.test import Client
 
-from strategic.render.map_svg import MAP_STYLE, map_data, map_svg
+from strategic.render.map_data import map_data
+from strategic.render.map_svg import MAP_STYLE, map_svg
 from tests.browser.builders import every_page, example_battle
 
 POLICY = {

@@ -9,17 +9,14 @@ from functools import lru_cache
 from PIL import Image, ImageDraw, ImageFont
 
 from strategic.models import Battle, Border, Terrain
+from strategic.render.map_data import CIRCLE_RADIUS, MapData, Point, ProvinceMark
 from strategic.render.map_svg import (
-    CIRCLE_RADIUS,
     HEIGHT,
     INK,
     SEA,
     TERRAIN_FILL,
     TERRAIN_MARK,
     WIDTH,
-    MapData,
-    Point,
-    ProvinceMark,
     counter_positions,
     star_points,
 )

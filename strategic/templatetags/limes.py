@@ -17,7 +17,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from campaign.templatetags.swatches import swatch_svg
-from strategic.render.map_svg import ArmyMark
+from strategic.render.map_data import ArmyMark
 from strategic.selectors.rosters import FULL, HALF, UnitRow, lines_text
 from strategic.selectors.unit_cards import UnitCard
 

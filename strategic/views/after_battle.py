@@ -23,7 +23,8 @@ from campaign.views import campaign_for_page
 from combat.retreat.model import Blocked, RetreatOptions
 from strategic.logtext import RESULTS, ROLL_PURPOSES
 from strategic.models import Army, Battle, Province, QuickBattleRecord, RetreatRecord
-from strategic.render.map_svg import map_data, map_svg
+from strategic.render.map_data import map_data
+from strategic.render.map_svg import map_svg
 from strategic.selectors.retreats import (
     PendingRetreat,
     armies_to_retreat,

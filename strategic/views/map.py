@@ -11,8 +11,9 @@ from django.shortcuts import render
 
 from campaign.views import campaign_for_page
 from strategic.models import Battle
+from strategic.render.map_data import map_data
 from strategic.render.map_png import map_png
-from strategic.render.map_svg import MAP_STYLE, legend_items, map_data, map_svg
+from strategic.render.map_svg import MAP_STYLE, legend_items, map_svg
 
 
 def map_page(request: HttpRequest, slug: str) -> HttpResponse:

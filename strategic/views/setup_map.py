@@ -23,7 +23,8 @@ from campaign.selectors import campaign_has_begun
 from campaign.versions import row_version
 from campaign.views.setup import campaign_for_setup, form_status
 from strategic.models import Border, Province, TerrainTransition
-from strategic.render.map_svg import map_data, map_svg
+from strategic.render.map_data import map_data
+from strategic.render.map_svg import map_svg
 from strategic.services import map as map_services
 from strategic.services import map_file
 from strategic.views.setup_forms import (

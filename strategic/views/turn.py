@@ -21,7 +21,8 @@ from campaign.selectors import membership_of
 from campaign.views import campaign_for_page
 from strategic.messages import ALREADY_SUPPORTS, ATTACKER_SUPPORTS_ITSELF, TOO_FAR
 from strategic.models import Army, Battle, Border, Province, Terrain, Unit
-from strategic.render.map_svg import map_data, map_svg
+from strategic.render.map_data import map_data
+from strategic.render.map_svg import map_svg
 from strategic.selectors.map import (
     Destination,
     OpenBattles,

@@ -13,7 +13,8 @@ from PIL import Image
 from campaign.models import Campaign, Membership
 from campaign.templatetags.swatches import swatch_svg
 from strategic.models import Border, Province
-from strategic.render.map_svg import map_data, map_svg
+from strategic.render.map_data import map_data
+from strategic.render.map_svg import map_svg
 from tests.factories import ArmyFactory, BattleFactory, ProvinceFactory, UnitFactory, border, member
 
 SVG = "{http://www.w3.org/2000/svg}"

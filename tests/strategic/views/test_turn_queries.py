@@ -11,7 +11,7 @@ from django.test.utils import CaptureQueriesContext
 from campaign import services as campaign_services
 from campaign.models import Campaign
 from strategic.models import Army, Battle
-from strategic.render.map_svg import map_data
+from strategic.render.map_data import map_data
 from strategic.selectors.map import (
     army_move_blocker,
     army_move_blockers,
