@@ -107,12 +107,14 @@ const happenedHere = (node) => {
   return until !== undefined && node.dataset.version !== undefined && Number(node.dataset.version) > Number(until);
 };
 new MutationObserver((changes) => {
-  const added = changes.flatMap((c) => [...c.addedNodes]).filter((n) => n.nodeType === 1 && happenedHere(n));
+  const added = changes.flatMap((c) => [...c.addedNodes])
+    .flatMap((n) => (n.nodeType === 1 && n.classList.contains("log-lines") ? [...n.children] : [n]))
+    .filter((n) => n.nodeType === 1 && happenedHere(n));
   if (!added.length) return;
   const newest = added.reduce((a, b) => (Number(b.dataset.version) > Number(a.dataset.version) ? b : a));
   const lines = [...newest.querySelectorAll(".log-line")].map((n) => n.textContent.trim());
   say(lines.join(" ") || newest.textContent.trim());
-}).observe(log, { childList: true });
+}).observe(log, { childList: true, subtree: true }); // the lines are in lists of lines (log.js)
 const message = document.getElementById("board-message");
 new MutationObserver(() => { if (!message.hidden) say(message.textContent.trim()); })
   .observe(message, { childList: true, characterData: true, subtree: true, attributes: true, attributeFilter: ["hidden"] });

@@ -19,9 +19,13 @@ function timeText(when) {
   return clocks.get(lang).format(when);
 }
 
+// The log's lines are kept in lists of this many, newest first: a line put above the others then moves the lines of
+// one list, not every line of the battle so far (and the browser skips laying out the lists scrolled out of view).
+const LINES_PER_LIST = 50;
+
 export class BattleLog {
   constructor(list, t, names) {
-    this.list = list; // <ol>
+    this.list = list; // the scrolled box of the lists of lines
     this.t = t; // strings
     this.names = names; // {unit(id), side(side), facing(f), commander(id)}
     this.version = 0;
@@ -48,7 +52,7 @@ export class BattleLog {
     const li = document.createElement("li");
     li.className = "log-note";
     li.textContent = fill(this.t.log_skipped, { version });
-    this.list.prepend(li);
+    this.put(li);
     this.version = version;
     for (const key of [...this.waiting.keys()]) if (key <= version) this.waiting.delete(key);
     this.ingest(this.waiting.get(version + 1));
@@ -72,7 +76,20 @@ export class BattleLog {
       p.textContent = line;
       li.appendChild(p);
     }
-    this.list.prepend(li);
+    this.put(li);
+  }
+
+  /** Puts ``li`` above every other line: into the newest list while it has room, else into a new one. */
+  put(li) {
+    const newest = this.list.firstElementChild;
+    if (newest && newest.childElementCount < LINES_PER_LIST) {
+      newest.prepend(li);
+      return;
+    }
+    const ol = document.createElement("ol");
+    ol.className = "log-lines";
+    ol.appendChild(li);
+    this.list.prepend(ol);
   }
 
   sentences(item) {

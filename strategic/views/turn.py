@@ -238,6 +238,14 @@ def _turn_context(request: HttpRequest, campaign: Campaign, faction: Faction) ->
     }
 
 
+def _labelled_errors(form: Any) -> list[tuple[str, list[str]]]:
+    """A form's errors under each field's translated label (none for the form's own), as a player reads them."""
+    return [
+        (str(form.fields[name].label or name) if name in form.fields else "", [str(e) for e in errors])
+        for name, errors in form.errors.items()
+    ]
+
+
 def _turn_render(
     request: HttpRequest,
     campaign: Campaign,
@@ -251,7 +259,7 @@ def _turn_render(
     with permissions.memberships_read_once():
         context = _turn_context(request, campaign, faction)
         context["error"] = error
-        context["form_errors"] = form.errors if form is not None else None
+        context["form_errors"] = _labelled_errors(form) if form is not None else None
         return render(request, "strategic/turn.html", context, status=status)
 
 

@@ -234,6 +234,18 @@ def test_odd_form_input_is_a_400_never_a_server_error(
     assert client.post(f"/c/limes/turn/{path}/", data).status_code == 400
 
 
+def test_form_errors_are_under_the_fields_labels_in_the_players_language(east_turn: Any, client: Any) -> None:
+    client.force_login(east_turn.east_leader)
+    data = {"army": "x", "destination": "999999"}
+    english = _text(client.post("/c/limes/turn/move/", data, HTTP_ACCEPT_LANGUAGE="en"))
+    assert "<p>Army: Select a valid choice. That choice is not one of the available choices.</p>" in english
+    assert "<p>Destination: Select a valid choice." in english
+    russian = _text(client.post("/c/limes/turn/move/", data, HTTP_ACCEPT_LANGUAGE="ru"))
+    assert "<p>Армия: Выберите корректный вариант. Вашего варианта нет среди допустимых значений.</p>" in russian
+    assert "<p>Куда: Выберите корректный вариант." in russian
+    assert "army:" not in russian and "destination:" not in russian
+
+
 def test_turn_actions_need_post(east_turn: Any, client: Any) -> None:
     client.force_login(east_turn.east_leader)
     assert client.get("/c/limes/turn/pass/").status_code == 405
