@@ -3,10 +3,10 @@
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/limes_mine REDIS_URL=redis://127.0.0.1:6379/10 \\
         python bench/render_profile.py --moves 30 --port 18920 [--no-collectstatic]
 
-The same world, server, pages and moves as ``browser_bench.py render``; on top of its probe, every handled
-frame is bracketed by ``performance.mark`` so the trace's work can be given to the frame it belongs to. Prints,
-per frame: its events, script and forced layout (as the bench measures them), the trace's style recalcs
-and layouts inside it (elements restyled, objects laid out, the layout's duration) and, for the whole run,
+The same world, server, page and moves as ``browser_bench.py render`` (the moves sent by the service); on top
+of its probe, every handled frame is bracketed by ``performance.mark`` so the trace's work can be given to the
+frame it belongs to. Prints, per frame: its events, script and forced layout (as the bench measures them), the
+trace's style recalcs and layouts inside it (elements restyled, objects laid out, the layout's duration) and, for the whole run,
 the functions with the most self time in the handlers and every layout outside the handlers (timers, frames).
 The raw trace is left in /tmp/render-profile-trace.json.
 """
@@ -53,7 +53,6 @@ CATEGORIES = ",".join(["devtools.timeline", "disabled-by-default-devtools.timeli
 
 
 def profile(bench: bb.Bench, browser: Any, moves: int, rate: float, trace: bool = True) -> None:
-    attacker = bench.board(bench.context(browser, bench.world.east_general))
     context = bench.context(browser, bench.world.west_leader)
     context.add_init_script(MARKS)
     defender = bench.board(context)
@@ -65,7 +64,7 @@ def profile(bench: bb.Bench, browser: Any, moves: int, rate: float, trace: bool 
     cdp.on("Tracing.dataCollected", lambda e: chunks.extend(e["value"]))
     cdp.on("Tracing.tracingComplete", lambda e: done.append(True))
     if not trace:  # the bench's own figures per frame, with each frame's events, and nothing recorded besides
-        bb.play_moves(attacker, defender, bench.attacker_units[0]["id"], moves)
+        bb.server_moves(bench, defender, bench.attacker_units[0]["id"], moves)
         kinds = defender.evaluate("() => performance.getEntriesByType('mark').filter((m) => m.name.startsWith('frame-start-'))"
                                   ".map((m) => m.name.split('|')[1])")
         for i, h in enumerate(defender.evaluate("() => window.__bench.handled")):
@@ -77,7 +76,7 @@ def profile(bench: bb.Bench, browser: Any, moves: int, rate: float, trace: bool 
     cdp.send("Profiler.setSamplingInterval", {"interval": 50 if rate <= 1 else 200})
     cdp.send("Tracing.start", {"categories": CATEGORIES, "transferMode": "ReportEvents"})
     cdp.send("Profiler.start")
-    bb.play_moves(attacker, defender, bench.attacker_units[0]["id"], moves)
+    bb.server_moves(bench, defender, bench.attacker_units[0]["id"], moves)
     defender.wait_for_timeout(1500)  # the clock's ticks with no event
     prof = cdp.send("Profiler.stop")["profile"]
     cdp.send("Tracing.end")
