@@ -252,6 +252,7 @@ def server_moves(bench: Bench, defender: Any, unit: str, moves: int) -> None:
     No attacker's browser draws the same event on the same cores at the same moment: on a player's machine the
     opponent's browser is somewhere else."""
     from campaign.errors import ServiceError
+    from combat.battle.model import GRID_HEIGHT, GRID_WIDTH
     from tactical.models import LiveBattle
     from tactical.services import play as services
 
@@ -264,7 +265,7 @@ def server_moves(bench: Bench, defender: Any, unit: str, moves: int) -> None:
     def apply(actor: Any, action: dict[str, Any]) -> None:
         services.battle_action_apply(actor=actor, battle_id=battle_id, action=action)
 
-    def next_attacker_turn() -> None:
+    def next_attacker_turn(start_round: int) -> None:
         """The attacker's turn ended, then the defender's (and any interception window), as the boards' buttons do."""
         for _ in range(8):
             s = state()
@@ -282,7 +283,7 @@ def server_moves(bench: Bench, defender: Any, unit: str, moves: int) -> None:
     home = (me["x"], me["y"])
     taken = {(u["x"], u["y"]) for u in state()["units"] if u["x"] is not None}
     away_cells = [(home[0] + dx, home[1] + dy) for dx, dy in ((0, -1), (1, 0), (-1, 0), (0, 1))]
-    away_cells = [c for c in away_cells if c not in taken and 0 <= c[0] < 18 and 0 <= c[1] < 21]
+    away_cells = [c for c in away_cells if c not in taken and 0 <= c[0] < GRID_WIDTH and 0 <= c[1] < GRID_HEIGHT]
     defender.evaluate("() => { window.__bench.drawn.length = 0; window.__bench.watch = null; }")
     at, away, done, stuck = home, None, 0, 0
     while done < moves:
@@ -302,8 +303,7 @@ def server_moves(bench: Bench, defender: Any, unit: str, moves: int) -> None:
             if stuck > 3:
                 raise RuntimeError(f"no move to {target} for unit {unit} after {stuck - 1} turns ended") from None
             print(f"  end turns at move {done}", file=sys.stderr, flush=True)
-            start_round = state()["round"]
-            next_attacker_turn()
+            next_attacker_turn(state()["round"])
             continue
         stuck = 0
         if away is None:

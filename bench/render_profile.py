@@ -6,8 +6,9 @@
 The same world, server, page and moves as ``browser_bench.py render`` (the moves sent by the service); on top
 of its probe, every handled frame is bracketed by ``performance.mark`` so the trace's work can be given to the
 frame it belongs to. Prints, per frame: its events, script and forced layout (as the bench measures them), the
-trace's style recalcs and layouts inside it (elements restyled, objects laid out, the layout's duration) and, for the whole run,
-the functions with the most self time in the handlers and every layout outside the handlers (timers, frames).
+trace's style recalcs and layouts inside it (elements restyled, objects laid out, the layout's duration) and, for
+the whole run, the functions with the most self time in the handlers and every layout outside the handlers
+(timers, frames).
 The raw trace is left in /tmp/render-profile-trace.json.
 """
 
